@@ -1,0 +1,47 @@
+// Bit helpers for 64-bit words that compile on the host and the device.
+// nvcc rejects the GCC builtins in device code, so each helper picks the intrinsic per pass.
+#pragma once
+
+#include <cstdint>
+
+#include "games/core/hd.hpp"
+
+namespace gaeval {
+
+// Number of set bits.
+GAEVAL_HD_INLINE int popcount64(uint64_t x) {
+#if GAEVAL_DEVICE_PASS
+    return __popcll(x);
+#else
+    return __builtin_popcountll(x);
+#endif
+}
+
+// Index of the lowest set bit; x must be non-zero.
+GAEVAL_HD_INLINE int lowest_bit(uint64_t x) {
+#if GAEVAL_DEVICE_PASS
+    return __ffsll(static_cast<long long>(x)) - 1;
+#else
+    return __builtin_ctzll(x);
+#endif
+}
+
+// Index of the highest set bit; x must be non-zero.
+GAEVAL_HD_INLINE int highest_bit(uint64_t x) {
+#if GAEVAL_DEVICE_PASS
+    return 63 - __clzll(static_cast<long long>(x));
+#else
+    return 63 - __builtin_clzll(x);
+#endif
+}
+
+// x with its lowest set bit cleared.
+GAEVAL_HD_INLINE uint64_t clear_lowest(uint64_t x) { return x & (x - 1); }
+
+// Index of the k-th set bit (k counted from 0, k < popcount64(x)).
+GAEVAL_HD_INLINE int nth_set_bit(uint64_t x, int k) {
+    for (int i = 0; i < k; ++i) x = clear_lowest(x);
+    return lowest_bit(x);
+}
+
+}  // namespace gaeval

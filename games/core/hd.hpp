@@ -1,0 +1,48 @@
+// GAEVAL_HD: one function, two callers. Under nvcc a function marked GAEVAL_HD compiles for the
+// host and the device; under g++ the macro is empty. Code in games/ uses only what both sides
+// compute identically: + - * / and sqrt on float/double, integer arithmetic, no std:: algorithms.
+#pragma once
+
+#include <cstdint>
+
+#if defined(__CUDACC__)
+#define GAEVAL_HD __host__ __device__
+#define GAEVAL_HD_INLINE __host__ __device__ __forceinline__
+#else
+#define GAEVAL_HD
+#define GAEVAL_HD_INLINE inline
+#endif
+
+// True while compiling device code (nvcc's device pass).
+#if defined(__CUDA_ARCH__)
+#define GAEVAL_DEVICE_PASS 1
+#else
+#define GAEVAL_DEVICE_PASS 0
+#endif
+
+namespace gaeval {
+
+template <class T>
+GAEVAL_HD_INLINE constexpr T min(T a, T b) {
+    return b < a ? b : a;
+}
+template <class T>
+GAEVAL_HD_INLINE constexpr T max(T a, T b) {
+    return a < b ? b : a;
+}
+template <class T>
+GAEVAL_HD_INLINE constexpr T abs(T a) {
+    return a < T(0) ? -a : a;
+}
+template <class T>
+GAEVAL_HD_INLINE constexpr T clamp(T v, T lo, T hi) {
+    return v < lo ? lo : (hi < v ? hi : v);
+}
+template <class T>
+GAEVAL_HD_INLINE void swap(T& a, T& b) {
+    T t = a;
+    a = b;
+    b = t;
+}
+
+}  // namespace gaeval

@@ -1,0 +1,14 @@
+// One function per subcommand (one file each under host/cli/). argv[0] is the subcommand name.
+// Each returns an exit code (host/io/error.hpp) and may throw InputError for bad input.
+#pragma once
+
+namespace gaeval::cli {
+
+int run_pile_in(int argc, char** argv);
+int run_perft(int argc, char** argv);
+int run_play(int argc, char** argv);
+int run_learn(int argc, char** argv);
+int run_bench(int argc, char** argv);
+int run_compare(int argc, char** argv);
+
+}  // namespace gaeval::cli

@@ -1,0 +1,66 @@
+#include "host/cli/common.hpp"
+
+#include "host/io/error.hpp"
+
+namespace gaeval::cli {
+
+void add_common_options(cxxopts::Options& options, uint64_t default_seed) {
+    options.add_options("Common")
+        ("backend", "auto | cpu | cuda (auto picks cuda when a GPU is present)",
+         cxxopts::value<std::string>()->default_value("auto"))
+        ("threads", "cpu backend threads (0 = all cores)", cxxopts::value<int>()->default_value("0"))
+        ("seed", "random seed: one seed, one result on any backend",
+         cxxopts::value<uint64_t>()->default_value(std::to_string(default_seed)))
+        ("json", "print the result as one JSON object on the last stdout line")
+        ("h,help", "print this help");
+}
+
+cxxopts::ParseResult parse(cxxopts::Options& options, int argc, char** argv) {
+    try {
+        auto result = options.parse(argc, argv);
+        if (!result.unmatched().empty())
+            throw InputError("unexpected argument '" + result.unmatched().front() + "'");
+        return result;
+    } catch (const cxxopts::exceptions::exception& e) {
+        throw InputError(e.what());
+    }
+}
+
+CommonOptions read_common(const cxxopts::ParseResult& result) {
+    CommonOptions c;
+    try {
+        c.backend = result["backend"].as<std::string>();
+        c.threads = result["threads"].as<int>();
+        c.seed = result["seed"].as<uint64_t>();
+        c.json = result.count("json") > 0;
+    } catch (const cxxopts::exceptions::exception& e) {
+        throw InputError(e.what());
+    }
+    return c;
+}
+
+std::string joined_command_line(int argc, char** argv, const std::string& prefix) {
+    std::string s = prefix;
+    for (int i = 0; i < argc; ++i) {
+        s += ' ';
+        s += argv[i];
+    }
+    return s;
+}
+
+std::vector<std::string> split_list(const std::string& text, const std::string& flag) {
+    std::vector<std::string> items;
+    std::string::size_type start = 0;
+    while (true) {
+        auto comma = text.find(',', start);
+        std::string item = text.substr(start, comma == std::string::npos ? std::string::npos
+                                                                         : comma - start);
+        if (item.empty()) throw InputError(flag + ": empty item in list '" + text + "'");
+        items.push_back(item);
+        if (comma == std::string::npos) break;
+        start = comma + 1;
+    }
+    return items;
+}
+
+}  // namespace gaeval::cli

@@ -1,0 +1,66 @@
+// gaeval: genetic algorithms for game AI at GPU scale. Dispatches to one subcommand.
+#include <cstdio>
+#include <cstring>
+#include <exception>
+#include <iostream>
+#include <string>
+
+#include "host/cli/commands.hpp"
+#include "host/io/error.hpp"
+
+namespace {
+
+struct Command {
+    const char* name;
+    int (*run)(int, char**);
+    const char* summary;
+};
+
+const Command kCommands[] = {
+    {"pile-in", gaeval::cli::run_pile_in, "evolve an Age of Sigmar pile-in (GAPI1 or rules)"},
+    {"perft", gaeval::cli::run_perft, "count Ataxx-family move-tree leaves"},
+    {"play", gaeval::cli::run_play, "play a batch of games between two players"},
+    {"learn", gaeval::cli::run_learn, "learn player weights by tournaments"},
+    {"bench", gaeval::cli::run_bench, "throughput benchmarks (table: cpu1, cpu, cuda)"},
+    {"compare", gaeval::cli::run_compare, "run a job on two backends and diff the results"},
+};
+
+void usage(std::FILE* out) {
+    std::fprintf(out, "gaeval %s: genetic algorithms for game AI, CPU and CUDA backends\n\n",
+                 GAEVAL_VERSION);
+    std::fprintf(out, "usage: gaeval <command> [flags]   (gaeval <command> --help for flags)\n\n");
+    for (const auto& c : kCommands) std::fprintf(out, "  %-9s %s\n", c.name, c.summary);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (argc < 2) {
+        usage(stderr);
+        return gaeval::ExitBadInput;
+    }
+    const std::string name = argv[1];
+    if (name == "-h" || name == "--help" || name == "help") {
+        usage(stdout);
+        return gaeval::ExitOk;
+    }
+    if (name == "--version" || name == "version") {
+        std::printf("gaeval %s\n", GAEVAL_VERSION);
+        return gaeval::ExitOk;
+    }
+    for (const auto& c : kCommands) {
+        if (name != c.name) continue;
+        try {
+            return c.run(argc - 1, argv + 1);
+        } catch (const gaeval::InputError& e) {
+            std::fprintf(stderr, "gaeval %s: error: %s\n", c.name, e.what());
+            return gaeval::ExitBadInput;
+        } catch (const std::exception& e) {
+            std::fprintf(stderr, "gaeval %s: internal error: %s\n", c.name, e.what());
+            return gaeval::ExitInternal;
+        }
+    }
+    std::fprintf(stderr, "gaeval: error: unknown command '%s' (try gaeval --help)\n",
+                 name.c_str());
+    return gaeval::ExitBadInput;
+}

@@ -1,0 +1,8 @@
+#include "host/cli/commands.hpp"
+#include "host/io/error.hpp"
+
+namespace gaeval::cli {
+
+int run_play(int, char**) { throw InputError("this subcommand is not built yet"); }
+
+}  // namespace gaeval::cli

@@ -1,0 +1,95 @@
+#include <cuda_runtime.h>
+
+#include "kernels/cuda_api.hpp"
+#include "kernels/cuda_check.cuh"
+#include "kernels/launch.cuh"
+
+namespace gaeval::cuda {
+
+DeviceInfo query_device() {
+    DeviceInfo info;
+    int count = 0;
+    cudaError_t err = cudaGetDeviceCount(&count);
+    if (err != cudaSuccess) {
+        info.reason = std::string("no usable CUDA device (") + cudaGetErrorName(err) + ": " +
+                      cudaGetErrorString(err) + ")";
+        cudaGetLastError();  // clear the sticky error
+        return info;
+    }
+    if (count == 0) {
+        info.reason = "no CUDA device present";
+        return info;
+    }
+    cudaDeviceProp prop{};
+    err = cudaGetDeviceProperties(&prop, 0);
+    if (err != cudaSuccess) {
+        info.reason = std::string("cannot read device properties: ") + cudaGetErrorString(err);
+        cudaGetLastError();
+        return info;
+    }
+    info.present = true;
+    info.name = prop.name;
+    info.multiprocessors = prop.multiProcessorCount;
+    info.compute_major = prop.major;
+    info.compute_minor = prop.minor;
+    info.total_memory = prop.totalGlobalMem;
+    int bus_width = 0, memory_clock_khz = 0;
+    cudaDeviceGetAttribute(&bus_width, cudaDevAttrGlobalMemoryBusWidth, 0);
+    cudaDeviceGetAttribute(&memory_clock_khz, cudaDevAttrMemoryClockRate, 0);
+    info.memory_bandwidth_gbs = 2.0 * memory_clock_khz * 1e3 * (bus_width / 8.0) / 1e9;
+    cudaDriverGetVersion(&info.driver_version);
+    cudaRuntimeGetVersion(&info.runtime_version);
+    std::size_t free_b = 0, total_b = 0;
+    if (cudaMemGetInfo(&free_b, &total_b) == cudaSuccess) info.free_memory = free_b;
+    cudaGetLastError();
+    return info;
+}
+
+int multiprocessor_count() {
+    static const int count = [] {
+        int device = 0, sms = 0;
+        GAEVAL_CUDA_CHECK(cudaGetDevice(&device));
+        GAEVAL_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+        return sms;
+    }();
+    return count;
+}
+
+void* device_malloc(std::size_t bytes) {
+    void* p = nullptr;
+    cudaError_t err = cudaMalloc(&p, bytes);
+    if (err != cudaSuccess) {
+        cudaGetLastError();
+        std::size_t free_b = 0, total_b = 0;
+        cudaMemGetInfo(&free_b, &total_b);
+        throw OutOfMemory("device allocation of " + std::to_string(bytes) + " bytes failed (" +
+                          cudaGetErrorString(err) + "; " + std::to_string(free_b) + " of " +
+                          std::to_string(total_b) + " bytes free)");
+    }
+    return p;
+}
+
+void device_free(void* p) noexcept {
+    if (p) cudaFree(p);
+}
+
+void copy_to_device(void* dst, const void* src, std::size_t bytes) {
+    if (bytes) GAEVAL_CUDA_CHECK(cudaMemcpy(dst, src, bytes, cudaMemcpyHostToDevice));
+}
+void copy_to_host(void* dst, const void* src, std::size_t bytes) {
+    if (bytes) GAEVAL_CUDA_CHECK(cudaMemcpy(dst, src, bytes, cudaMemcpyDeviceToHost));
+}
+void copy_on_device(void* dst, const void* src, std::size_t bytes) {
+    if (bytes) GAEVAL_CUDA_CHECK(cudaMemcpy(dst, src, bytes, cudaMemcpyDeviceToDevice));
+}
+void device_memset(void* p, int value, std::size_t bytes) {
+    if (bytes) GAEVAL_CUDA_CHECK(cudaMemset(p, value, bytes));
+}
+void synchronize() { GAEVAL_CUDA_CHECK(cudaDeviceSynchronize()); }
+std::size_t free_device_memory() {
+    std::size_t free_b = 0, total_b = 0;
+    GAEVAL_CUDA_CHECK(cudaMemGetInfo(&free_b, &total_b));
+    return free_b;
+}
+
+}  // namespace gaeval::cuda

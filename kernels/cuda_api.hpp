@@ -1,0 +1,89 @@
+// Plain C++ view of the CUDA runtime for host/ code: device discovery, device memory and copies.
+// Never names cudaStream_t or any CUDA type, so g++ compiles every includer. Implemented in
+// kernels/cuda_api.cu; only linked when the build has the CUDA backend (GAEVAL_HAVE_CUDA).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+namespace gaeval::cuda {
+
+// Any CUDA failure: the message names file, line, the expression and cudaGetErrorString.
+class Error : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+// A device allocation that does not fit: the message names the bytes asked for and free.
+class OutOfMemory : public Error {
+public:
+    using Error::Error;
+};
+
+struct DeviceInfo {
+    bool present = false;   // a usable device exists
+    std::string reason;     // why not, when !present
+    std::string name;       // e.g. "NVIDIA H100 80GB HBM3"
+    int ordinal = 0;
+    int multiprocessors = 0;
+    int compute_major = 0, compute_minor = 0;
+    std::size_t total_memory = 0, free_memory = 0;  // bytes
+    int driver_version = 0, runtime_version = 0;    // e.g. 13000
+    double memory_bandwidth_gbs = 0;                // theoretical, from clock and bus width
+};
+
+// Device 0's properties. Never throws: any error from cudaGetDeviceCount (machines with nvcc
+// and no driver answer cudaErrorInsufficientDriver) means "no GPU", with the reason kept.
+DeviceInfo query_device();
+
+// Device memory (cudaMalloc, never managed memory). Synchronous copies on the default stream.
+void* device_malloc(std::size_t bytes);
+void device_free(void* p) noexcept;
+void copy_to_device(void* dst, const void* src, std::size_t bytes);
+void copy_to_host(void* dst, const void* src, std::size_t bytes);
+void copy_on_device(void* dst, const void* src, std::size_t bytes);
+void device_memset(void* p, int value, std::size_t bytes);
+void synchronize();
+std::size_t free_device_memory();
+
+// Owning array of trivially copyable T in device memory; move-only.
+template <class T>
+class DeviceArray {
+public:
+    DeviceArray() = default;
+    explicit DeviceArray(std::size_t n) : n_(n) {
+        if (n) data_ = static_cast<T*>(device_malloc(n * sizeof(T)));
+    }
+    ~DeviceArray() { device_free(data_); }
+    DeviceArray(const DeviceArray&) = delete;
+    DeviceArray& operator=(const DeviceArray&) = delete;
+    DeviceArray(DeviceArray&& o) noexcept
+        : data_(std::exchange(o.data_, nullptr)), n_(std::exchange(o.n_, 0)) {}
+    DeviceArray& operator=(DeviceArray&& o) noexcept {
+        if (this != &o) {
+            device_free(data_);
+            data_ = std::exchange(o.data_, nullptr);
+            n_ = std::exchange(o.n_, 0);
+        }
+        return *this;
+    }
+    T* data() { return data_; }
+    const T* data() const { return data_; }
+    std::size_t size() const { return n_; }
+    std::size_t bytes() const { return n_ * sizeof(T); }
+    void upload(const T* src, std::size_t n, std::size_t offset = 0) {
+        copy_to_device(data_ + offset, src, n * sizeof(T));
+    }
+    void download(T* dst, std::size_t n, std::size_t offset = 0) const {
+        copy_to_host(dst, data_ + offset, n * sizeof(T));
+    }
+
+private:
+    T* data_ = nullptr;
+    std::size_t n_ = 0;
+};
+
+}  // namespace gaeval::cuda

@@ -1,0 +1,38 @@
+// Generic launch of an index-parallel operation: a grid-stride loop over 64-bit indices calling
+// op(i), the device twin of host/backend/parallel.hpp's parallel_for. The op is a trivially
+// copyable functor from games/ passed by value; its result cannot depend on the launch shape.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstdint>
+
+#include "kernels/cuda_check.cuh"
+
+namespace gaeval::cuda {
+
+template <class Op>
+__global__ void for_each_index_kernel(Op op, uint64_t n) {
+    const uint64_t stride = static_cast<uint64_t>(gridDim.x) * blockDim.x;
+    for (uint64_t i = static_cast<uint64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < n;
+         i += stride) {
+        op(i);
+    }
+}
+
+// Number of multiprocessors of the current device (cached per process).
+int multiprocessor_count();
+
+// Launch op(i) for i in [0, n) on the given stream (default stream when 0); asynchronous.
+template <class Op>
+void for_each_index(const Op& op, uint64_t n, cudaStream_t stream = 0, int block = 256) {
+    if (n == 0) return;
+    const uint64_t blocks_needed = (n + block - 1) / block;
+    const uint64_t max_blocks = static_cast<uint64_t>(multiprocessor_count()) * 16;
+    const unsigned grid =
+        static_cast<unsigned>(blocks_needed < max_blocks ? blocks_needed : max_blocks);
+    for_each_index_kernel<<<grid, block, 0, stream>>>(op, n);
+    GAEVAL_CUDA_CHECK_LAUNCH();
+}
+
+}  // namespace gaeval::cuda

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Installs what gaeval builds with, from Debian's packages, when missing. Idempotent.
+# The CUDA toolkit is not a Debian package here: when /usr/local/cuda/bin/nvcc exists the
+# CUDA backend is built too, otherwise the CPU backend alone.
+set -euo pipefail
+packages=(cmake ninja-build g++ libgtest-dev libcxxopts-dev nlohmann-json3-dev librandom123-dev)
+missing=()
+for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+    echo "setup: installing ${missing[*]}" >&2
+    sudo_cmd=()
+    [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
+    export DEBIAN_FRONTEND=noninteractive
+    "${sudo_cmd[@]}" apt-get update -qq
+    "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
