@@ -1,0 +1,82 @@
+#include "bench/bench.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <map>
+
+namespace gaeval::bench {
+
+double time_seconds(const std::function<void()>& f) {
+    auto t0 = std::chrono::steady_clock::now();
+    f();
+    auto t1 = std::chrono::steady_clock::now();
+    return std::chrono::duration<double>(t1 - t0).count();
+}
+
+namespace {
+double quantile(std::vector<double> v, double q) {
+    std::sort(v.begin(), v.end());
+    if (v.empty()) return 0;
+    double pos = q * (v.size() - 1);
+    std::size_t lo = static_cast<std::size_t>(pos);
+    std::size_t hi = std::min(lo + 1, v.size() - 1);
+    return v[lo] + (v[hi] - v[lo]) * (pos - lo);
+}
+}  // namespace
+
+Row measure(const Settings& s, const std::string& workload, const std::string& size,
+            const std::string& backend, double items, const std::string& unit,
+            const std::function<Sample()>& once) {
+    for (int i = 0; i < s.warmup; ++i) once();
+    std::vector<double> times, transfers;
+    double spent = 0;
+    Row row;
+    while (static_cast<int>(times.size()) < s.max_samples) {
+        Sample smp = once();
+        times.push_back(smp.seconds);
+        transfers.push_back(smp.transfer_seconds);
+        spent += smp.seconds + smp.transfer_seconds;
+        if (static_cast<int>(times.size()) >= s.min_samples) {
+            double med = quantile(times, 0.5);
+            double noise = med > 0 ? (quantile(times, 0.9) - quantile(times, 0.1)) / med : 0;
+            if (noise <= s.max_noise || spent >= s.max_seconds) break;
+        }
+    }
+    row.workload = workload;
+    row.size = size;
+    row.backend = backend;
+    row.samples = static_cast<int>(times.size());
+    row.median_seconds = quantile(times, 0.5);
+    row.noise = row.median_seconds > 0
+                    ? (quantile(times, 0.9) - quantile(times, 0.1)) / row.median_seconds
+                    : 0;
+    row.transfer_seconds = quantile(transfers, 0.5);
+    row.items = items;
+    row.unit = unit;
+    return row;
+}
+
+void fill_ratios(std::vector<Row>& rows) {
+    std::map<std::pair<std::string, std::string>, double> cpu1, cpu;
+    for (const Row& r : rows) {
+        if (r.backend == "cpu1") cpu1[{r.workload, r.size}] = r.throughput();
+        if (r.backend == "cpu") cpu[{r.workload, r.size}] = r.throughput();
+    }
+    for (Row& r : rows) {
+        auto a = cpu1.find({r.workload, r.size});
+        if (a != cpu1.end() && a->second > 0) r.ratio_cpu1 = r.throughput() / a->second;
+        auto b = cpu.find({r.workload, r.size});
+        if (b != cpu.end() && b->second > 0) r.ratio_cpu = r.throughput() / b->second;
+    }
+}
+
+uint64_t fnv1a(const void* data, std::size_t n, uint64_t h) {
+    const unsigned char* p = static_cast<const unsigned char*>(data);
+    for (std::size_t i = 0; i < n; ++i) {
+        h ^= p[i];
+        h *= 0x100000001b3ull;
+    }
+    return h;
+}
+
+}  // namespace gaeval::bench

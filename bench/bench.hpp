@@ -1,0 +1,61 @@
+// Measuring helper shared by every workload of `gaeval bench` (nvbench style): warm-up, then
+// samples until the relative noise is under a bound or the time budget is spent; one Row per
+// (workload, size, backend) for the markdown / CSV / JSON table.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace gaeval::bench {
+
+struct Settings {
+    double max_noise = 0.03;     // stop when (p90 - p10) / median is under this
+    double max_seconds = 2.0;    // time budget per row, warm-up excluded
+    int min_samples = 5;
+    int max_samples = 100;
+    int warmup = 1;
+};
+
+// One sample: the seconds the measured region took (device events for kernels, a steady clock
+// otherwise) and, apart, the seconds spent moving data between host and device.
+struct Sample {
+    double seconds = 0;
+    double transfer_seconds = 0;
+};
+
+struct Row {
+    std::string workload;     // "pile-in gapi1", "perft", "playout random", ...
+    std::string size;         // "pop=1e6 models=20v20", "startpos d=6", ...
+    std::string backend;      // "cpu1", "cpu", "cuda"
+    int samples = 0;
+    double median_seconds = 0;
+    double noise = 0;              // (p90 - p10) / median over the samples
+    double transfer_seconds = 0;   // median, apart from median_seconds
+    double items = 0;              // items per sample (individuals, nodes, plies, games)
+    std::string unit;              // "individuals/s", "nodes/s", "plies/s", "games/s"
+    double bytes_per_item = 0;     // device/host memory traffic or footprint per item
+    double peak_host_bytes = 0, peak_device_bytes = 0;
+    double ratio_cpu1 = 0, ratio_cpu = 0;  // filled by the table when those rows exist
+    double fraction_of_limit = 0;          // of a known device limit (0: none known)
+    uint64_t signature = 0;                // hash over the computed results (0: none)
+    std::string note;
+    double throughput() const { return median_seconds > 0 ? items / median_seconds : 0; }
+};
+
+// Runs `once` settings.warmup times unmeasured, then until the noise bound or the budget.
+Row measure(const Settings& settings, const std::string& workload, const std::string& size,
+            const std::string& backend, double items, const std::string& unit,
+            const std::function<Sample()>& once);
+
+// Seconds on a steady clock around f().
+double time_seconds(const std::function<void()>& f);
+
+// Fills ratio_cpu1 / ratio_cpu of each row from the rows of the same workload and size.
+void fill_ratios(std::vector<Row>& rows);
+
+// 64-bit FNV-1a over bytes, chained: signature = fnv1a(data, n, signature).
+uint64_t fnv1a(const void* data, std::size_t n, uint64_t h = 0xcbf29ce484222325ull);
+
+}  // namespace gaeval::bench
