@@ -11,8 +11,8 @@
 namespace gaeval::bench {
 
 struct Settings {
-    double max_noise = 0.03;     // stop when (p90 - p10) / median is under this
-    double max_seconds = 2.0;    // time budget per row, warm-up excluded
+    double max_noise = 0.03;   // stop when (p90 - p10) / median is under this
+    double max_seconds = 2.0;  // time budget per row, warm-up excluded
     int min_samples = 5;
     int max_samples = 100;
     int warmup = 1;
@@ -26,16 +26,16 @@ struct Sample {
 };
 
 struct Row {
-    std::string workload;     // "pile-in gapi1", "perft", "playout random", ...
-    std::string size;         // "pop=1e6 models=20v20", "startpos d=6", ...
-    std::string backend;      // "cpu1", "cpu", "cuda"
+    std::string workload;  // "pile-in gapi1", "perft", "playout random", ...
+    std::string size;      // "pop=1e6 models=20v20", "startpos d=6", ...
+    std::string backend;   // "cpu1", "cpu", "cuda"
     int samples = 0;
     double median_seconds = 0;
-    double noise = 0;              // (p90 - p10) / median over the samples
-    double transfer_seconds = 0;   // median, apart from median_seconds
-    double items = 0;              // items per sample (individuals, nodes, plies, games)
-    std::string unit;              // "individuals/s", "nodes/s", "plies/s", "games/s"
-    double bytes_per_item = 0;     // device/host memory traffic or footprint per item
+    double noise = 0;             // (p90 - p10) / median over the samples
+    double transfer_seconds = 0;  // median, apart from median_seconds
+    double items = 0;             // items per sample (individuals, nodes, plies, games)
+    std::string unit;             // "individuals/s", "nodes/s", "plies/s", "games/s"
+    double bytes_per_item = 0;    // device/host memory traffic or footprint per item
     double peak_host_bytes = 0, peak_device_bytes = 0;
     double ratio_cpu1 = 0, ratio_cpu = 0;  // filled by the table when those rows exist
     double fraction_of_limit = 0;          // of a known device limit (0: none known)

@@ -13,20 +13,20 @@ namespace gaeval::cuda {
 
 // Any CUDA failure: the message names file, line, the expression and cudaGetErrorString.
 class Error : public std::runtime_error {
-public:
+  public:
     using std::runtime_error::runtime_error;
 };
 
 // A device allocation that does not fit: the message names the bytes asked for and free.
 class OutOfMemory : public Error {
-public:
+  public:
     using Error::Error;
 };
 
 struct DeviceInfo {
-    bool present = false;   // a usable device exists
-    std::string reason;     // why not, when !present
-    std::string name;       // e.g. "NVIDIA H100 80GB HBM3"
+    bool present = false;  // a usable device exists
+    std::string reason;    // why not, when !present
+    std::string name;      // e.g. "NVIDIA H100 80GB HBM3"
     int ordinal = 0;
     int multiprocessors = 0;
     int compute_major = 0, compute_minor = 0;
@@ -52,7 +52,7 @@ std::size_t free_device_memory();
 // Owning array of trivially copyable T in device memory; move-only.
 template <class T>
 class DeviceArray {
-public:
+  public:
     DeviceArray() = default;
     explicit DeviceArray(std::size_t n) : n_(n) {
         if (n) data_ = static_cast<T*>(device_malloc(n * sizeof(T)));
@@ -81,7 +81,7 @@ public:
         copy_to_host(dst, data_ + offset, n * sizeof(T));
     }
 
-private:
+  private:
     T* data_ = nullptr;
     std::size_t n_ = 0;
 };

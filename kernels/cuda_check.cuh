@@ -16,10 +16,10 @@ namespace gaeval::cuda::detail {
 }
 }  // namespace gaeval::cuda::detail
 
-#define GAEVAL_CUDA_CHECK(expr)                                                              \
-    do {                                                                                     \
-        cudaError_t gaeval_err_ = (expr);                                                    \
-        if (gaeval_err_ != cudaSuccess)                                                      \
+#define GAEVAL_CUDA_CHECK(expr)                                                               \
+    do {                                                                                      \
+        cudaError_t gaeval_err_ = (expr);                                                     \
+        if (gaeval_err_ != cudaSuccess)                                                       \
             ::gaeval::cuda::detail::throw_cuda_error(gaeval_err_, #expr, __FILE__, __LINE__); \
     } while (0)
 

@@ -33,8 +33,8 @@ const Kat kKats[] = {
 
 TEST(Philox, KnownAnswerVectorsOnHost) {
     for (const Kat& k : kKats) {
-        gaeval::Random4 r = gaeval::philox_raw(k.key[0], k.key[1], k.ctr[0], k.ctr[1], k.ctr[2],
-                                               k.ctr[3]);
+        gaeval::Random4 r =
+            gaeval::philox_raw(k.key[0], k.key[1], k.ctr[0], k.ctr[1], k.ctr[2], k.ctr[3]);
         for (int i = 0; i < 4; ++i) EXPECT_EQ(r.v[i], k.expected[i]) << "word " << i;
     }
 }

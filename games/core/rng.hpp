@@ -55,8 +55,8 @@ GAEVAL_HD_INLINE Random4 philox(uint64_t seed, Purpose purpose, uint32_t c0, uin
 }
 
 // Raw Philox4x32-10 block (no purpose mixing) for known-answer tests.
-GAEVAL_HD_INLINE Random4 philox_raw(uint32_t k0, uint32_t k1, uint32_t c0, uint32_t c1,
-                                    uint32_t c2, uint32_t c3) {
+GAEVAL_HD_INLINE Random4 philox_raw(uint32_t k0, uint32_t k1, uint32_t c0, uint32_t c1, uint32_t c2,
+                                    uint32_t c3) {
     r123::Philox4x32 gen;
     r123::Philox4x32::ctr_type ctr = {{c0, c1, c2, c3}};
     r123::Philox4x32::key_type key = {{k0, k1}};
@@ -73,6 +73,20 @@ GAEVAL_HD_INLINE double unit_double(uint32_t x) { return static_cast<double>(x) 
 // Integer in [0, n) by multiply-shift (Lemire); bias at most n / 2^32, negligible for n < 2^20.
 GAEVAL_HD_INLINE uint32_t below(uint32_t x, uint32_t n) {
     return static_cast<uint32_t>((static_cast<uint64_t>(x) * n) >> 32);
+}
+
+// Integer in [0, n) from 64 random bits (bias at most n / 2^64): for population-sized n.
+GAEVAL_HD_INLINE uint64_t below64(uint64_t x, uint64_t n) {
+#if GAEVAL_DEVICE_PASS
+    return __umul64hi(x, n);
+#else
+    return static_cast<uint64_t>((static_cast<unsigned __int128>(x) * n) >> 64);
+#endif
+}
+
+// 64 random bits from two words.
+GAEVAL_HD_INLINE uint64_t join64(uint32_t lo, uint32_t hi) {
+    return static_cast<uint64_t>(lo) | (static_cast<uint64_t>(hi) << 32);
 }
 
 // True with probability p (p in [0,1]) using 32 random bits; p = 1 is always true, p = 0 never.

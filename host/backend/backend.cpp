@@ -46,8 +46,9 @@ std::string cpu_model_name() {
 }
 
 BackendChoice resolve_backend(const std::string& flag, int threads) {
-    if (threads < 0) throw InputError("--threads: must be >= 1 (or 0 for all cores), got " +
-                                      std::to_string(threads));
+    if (threads < 0)
+        throw InputError("--threads: must be >= 1 (or 0 for all cores), got " +
+                         std::to_string(threads));
     BackendChoice choice;
     choice.threads = threads > 0 ? threads : default_thread_count();
     std::string reason;
@@ -55,8 +56,7 @@ BackendChoice resolve_backend(const std::string& flag, int threads) {
         choice.kind = BackendKind::Cpu;
         choice.note = "cpu backend requested";
     } else if (flag == "cuda") {
-        if (!cuda_device_present(&reason))
-            throw InputError("--backend cuda: " + reason);
+        if (!cuda_device_present(&reason)) throw InputError("--backend cuda: " + reason);
         choice.kind = BackendKind::Cuda;
         choice.note = "cuda backend requested";
     } else if (flag == "auto") {

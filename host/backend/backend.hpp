@@ -9,10 +9,10 @@ enum class BackendKind { Cpu, Cuda };
 
 struct BackendChoice {
     BackendKind kind = BackendKind::Cpu;
-    int threads = 0;          // cpu backend threads (resolved: >= 1)
-    std::string name;         // "cpu" or "cuda"
-    std::string device;       // CPU model and thread count, or GPU name
-    std::string note;         // why auto picked what it picked
+    int threads = 0;     // cpu backend threads (resolved: >= 1)
+    std::string name;    // "cpu" or "cuda"
+    std::string device;  // CPU model and thread count, or GPU name
+    std::string note;    // why auto picked what it picked
 };
 
 // True when this binary was built with the CUDA backend.

@@ -5,14 +5,15 @@
 namespace gaeval::cli {
 
 void add_common_options(cxxopts::Options& options, uint64_t default_seed) {
-    options.add_options("Common")
-        ("backend", "auto | cpu | cuda (auto picks cuda when a GPU is present)",
-         cxxopts::value<std::string>()->default_value("auto"))
-        ("threads", "cpu backend threads (0 = all cores)", cxxopts::value<int>()->default_value("0"))
-        ("seed", "random seed: one seed, one result on any backend",
-         cxxopts::value<uint64_t>()->default_value(std::to_string(default_seed)))
-        ("json", "print the result as one JSON object on the last stdout line")
-        ("h,help", "print this help");
+    options.add_options("Common")("backend",
+                                  "auto | cpu | cuda (auto picks cuda when a GPU is present)",
+                                  cxxopts::value<std::string>()->default_value("auto"))(
+        "threads", "cpu backend threads (0 = all cores)",
+        cxxopts::value<int>()->default_value("0"))(
+        "seed", "random seed: one seed, one result on any backend",
+        cxxopts::value<uint64_t>()->default_value(std::to_string(default_seed)))(
+        "json", "print the result as one JSON object on the last stdout line")("h,help",
+                                                                               "print this help");
 }
 
 cxxopts::ParseResult parse(cxxopts::Options& options, int argc, char** argv) {
@@ -21,6 +22,24 @@ cxxopts::ParseResult parse(cxxopts::Options& options, int argc, char** argv) {
         if (!result.unmatched().empty())
             throw InputError("unexpected argument '" + result.unmatched().front() + "'");
         return result;
+    } catch (const cxxopts::exceptions::incorrect_argument_type& e) {
+        // "Argument 'many' failed to parse": name the flag that carried the value.
+        const std::string msg = e.what();
+        const auto open = msg.find("\xe2\x80\x98"), close = msg.find("\xe2\x80\x99");
+        if (open != std::string::npos && close != std::string::npos) {
+            const std::string value = msg.substr(open + 3, close - open - 3);
+            for (int i = 1; i < argc; ++i) {
+                const std::string arg = argv[i];
+                const auto eq = arg.find('=');
+                if (arg.rfind("--", 0) == 0 && eq != std::string::npos &&
+                    arg.substr(eq + 1) == value)
+                    throw InputError(arg.substr(0, eq) + ": '" + value + "' is not a valid value");
+                if (arg == value && i > 1 && std::string(argv[i - 1]).rfind("-", 0) == 0)
+                    throw InputError(std::string(argv[i - 1]) + ": '" + value +
+                                     "' is not a valid value");
+            }
+        }
+        throw InputError(msg);
     } catch (const cxxopts::exceptions::exception& e) {
         throw InputError(e.what());
     }
@@ -53,8 +72,8 @@ std::vector<std::string> split_list(const std::string& text, const std::string& 
     std::string::size_type start = 0;
     while (true) {
         auto comma = text.find(',', start);
-        std::string item = text.substr(start, comma == std::string::npos ? std::string::npos
-                                                                         : comma - start);
+        std::string item =
+            text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
         if (item.empty()) throw InputError(flag + ": empty item in list '" + text + "'");
         items.push_back(item);
         if (comma == std::string::npos) break;

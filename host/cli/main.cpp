@@ -60,7 +60,6 @@ int main(int argc, char** argv) {
             return gaeval::ExitInternal;
         }
     }
-    std::fprintf(stderr, "gaeval: error: unknown command '%s' (try gaeval --help)\n",
-                 name.c_str());
+    std::fprintf(stderr, "gaeval: error: unknown command '%s' (try gaeval --help)\n", name.c_str());
     return gaeval::ExitBadInput;
 }

@@ -9,12 +9,17 @@
 namespace gaeval {
 
 class InputError : public std::runtime_error {
-public:
+  public:
     using std::runtime_error::runtime_error;
 };
 
 // Exit codes of every subcommand.
-enum ExitCode : int { ExitOk = 0, ExitInternal = 1, ExitBadInput = 2, ExitDiffers = 3,
-                      ExitInterrupted = 130 };
+enum ExitCode : int {
+    ExitOk = 0,
+    ExitInternal = 1,
+    ExitBadInput = 2,
+    ExitDiffers = 3,
+    ExitInterrupted = 130
+};
 
 }  // namespace gaeval

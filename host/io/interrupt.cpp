@@ -1,8 +1,8 @@
 #include "host/io/interrupt.hpp"
 
+#include <unistd.h>
 #include <csignal>
 #include <cstdlib>
-#include <unistd.h>
 
 namespace gaeval {
 

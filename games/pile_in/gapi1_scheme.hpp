@@ -1,0 +1,77 @@
+// The GAPI1 generation step, exactly as the seed states it. With N individuals ranked best
+// first and E = round(crossover_rate * N) eliminated, S = N - E survive:
+//   new[k], k < S : a clone of the k-th best, then mutated;
+//   new[k], k >= S: a child of two parents drawn uniformly among the S survivors (no fitness
+//                   weighting), each gene from either parent with probability 1/2, then mutated.
+// Mutation replaces each gene, with probability = mutation rate, by a fresh random move.
+#pragma once
+
+#include <cstdint>
+
+#include "games/core/hd.hpp"
+#include "games/core/rng.hpp"
+#include "games/pile_in/genome.hpp"
+
+namespace gaeval::pile_in {
+
+// Everything one step needs; trivially copyable (a kernel argument).
+struct Gapi1Step {
+    uint64_t seed = 0;
+    uint32_t generation = 0;  // the generation being made (>= 1)
+    uint64_t population = 0;
+    uint64_t survivors = 0;  // S >= 1
+    double mutation_rate = 0;
+    const uint32_t* ranked = nullptr;  // ranked[r] = index (in src) of the r-th best
+    PlanView src, dst;
+
+    // Parents of new individual k (equal for clones). Addressed draws: (generation, k).
+    GAEVAL_HD_INLINE void parents(uint64_t k, uint64_t& a, uint64_t& b) const {
+        if (k < survivors) {
+            a = b = ranked[k];
+            return;
+        }
+        Random4 r = philox(seed, Purpose::ParentPick, generation, static_cast<uint32_t>(k), 0, 0);
+        a = ranked[below64(join64(r.v[0], r.v[1]), survivors)];
+        b = ranked[below64(join64(r.v[2], r.v[3]), survivors)];
+    }
+
+    // Makes new individual k in dst.
+    // Bit-identical across backends: every draw addressed by (generation, k, gene).
+    GAEVAL_HD void operator()(uint64_t k) const {
+        uint64_t a, b;
+        parents(k, a, b);
+        const uint32_t k32 = static_cast<uint32_t>(k);
+        Random4 mask = philox(seed, Purpose::CrossoverMask, generation, k32, 0, 0);
+        Random4 hits{};
+        for (int m = 0; m < src.gene_count; ++m) {
+            uint32_t gene;
+            if (a == b) {
+                gene = src.gene(a, m);
+            } else {
+                bool from_b = (mask.v[m >> 5] >> (m & 31)) & 1u;
+                gene = src.gene(from_b ? b : a, m);
+            }
+            if ((m & 3) == 0)
+                hits = philox(seed, Purpose::MutationHit, generation, k32,
+                              static_cast<uint32_t>(m >> 2), 0);
+            if (bernoulli(hits.v[m & 3], mutation_rate))
+                gene = pack_move(random_move(seed, Purpose::MutationMove, generation, k32,
+                                             static_cast<uint32_t>(m)));
+            dst.set_gene(k, m, gene);
+        }
+    }
+};
+
+// Generation 0: every gene a fresh random move. Addressed by (0, individual, gene).
+struct RandomizePlans {
+    uint64_t seed = 0;
+    PlanView dst;
+    GAEVAL_HD void operator()(uint64_t i) const {
+        for (int m = 0; m < dst.gene_count; ++m)
+            dst.set_gene(i, m,
+                         pack_move(random_move(seed, Purpose::InitMove, 0, static_cast<uint32_t>(i),
+                                               static_cast<uint32_t>(m))));
+    }
+};
+
+}  // namespace gaeval::pile_in

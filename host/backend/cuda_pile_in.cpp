@@ -1,0 +1,112 @@
+// CUDA backend for pile-in populations: the population lives on the device across
+// generations; kernels (kernels/pile_in_kernels.hpp) call the same games/pile_in functions as
+// the CPU backend. Only statistics, single plans and (on request) whole arrays come back.
+#include <chrono>
+
+#include "host/backend/pile_in_population.hpp"
+#include "kernels/cuda_api.hpp"
+#include "kernels/pile_in_kernels.hpp"
+#include "kernels/ranking.hpp"
+
+namespace gaeval::pile_in {
+
+namespace {
+
+double now_seconds() {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+
+class CudaPopulation final : public Population {
+  public:
+    CudaPopulation(const Scenario& scenario, uint64_t size)
+        : Population(size, scenario.friendly_count),
+          scenario_(scenario),
+          genes_(size * scenario.friendly_count),
+          next_genes_(size * scenario.friendly_count),
+          fitness_(size),
+          ranked_(size) {}
+
+    std::string backend_name() const override { return "cuda"; }
+
+    void randomize(uint64_t seed) override {
+        cuda::pile_in_randomize(RandomizePlans{seed, view(genes_)}, size_);
+    }
+
+    void evaluate() override {
+        double t0 = now_seconds();
+        cuda::pile_in_evaluate_gapi1(EvaluateGapi1{scenario_, view(genes_), fitness_.data()},
+                                     size_);
+        times_.evaluate += now_seconds() - t0;
+    }
+
+    GenerationStats rank() override {
+        double t0 = now_seconds();
+        ranker_.rank(fitness_.data(), ranked_.data(), size_);
+        double t1 = now_seconds();
+        GenerationStats s;
+        uint32_t first = 0, last = 0;
+        ranked_.download(&first, 1, 0);
+        ranked_.download(&last, 1, size_ - 1);
+        fitness_.download(&s.best, 1, first);
+        fitness_.download(&s.worst, 1, last);
+        s.best_index = first;
+        s.mean = static_cast<double>(ranker_.fixed_point_sum(fitness_.data(), size_)) / 65536.0 /
+                 static_cast<double>(size_);
+        times_.select += t1 - t0;
+        times_.statistics += now_seconds() - t1;
+        return s;
+    }
+
+    void breed(const BreedParams& p) override {
+        double t0 = now_seconds();
+        Gapi1Step step;
+        step.seed = p.seed;
+        step.generation = p.generation;
+        step.population = size_;
+        step.survivors = p.survivors;
+        step.mutation_rate = p.mutation_rate;
+        step.ranked = ranked_.data();
+        step.src = view(genes_);
+        step.dst = view(next_genes_);
+        cuda::pile_in_gapi1_step(step, size_);
+        std::swap(genes_, next_genes_);
+        times_.vary += now_seconds() - t0;
+    }
+
+    void read_plan(uint64_t index, uint32_t* out) const override {
+        for (int m = 0; m < gene_count_; ++m) genes_.download(out + m, 1, m * size_ + index);
+    }
+    void read_fitness(std::vector<float>& out) const override {
+        out.resize(size_);
+        fitness_.download(out.data(), size_);
+    }
+    void read_ranking(std::vector<uint32_t>& out) const override {
+        out.resize(size_);
+        ranked_.download(out.data(), size_);
+    }
+    void read_genes(std::vector<uint32_t>& out) const override {
+        out.resize(genes_.size());
+        genes_.download(out.data(), genes_.size());
+    }
+    void write_genes(const std::vector<uint32_t>& in) override {
+        genes_.upload(in.data(), in.size());
+    }
+
+  private:
+    PlanView view(cuda::DeviceArray<uint32_t>& g) { return PlanView{g.data(), size_, gene_count_}; }
+
+    Scenario scenario_;
+    cuda::DeviceArray<uint32_t> genes_, next_genes_;
+    cuda::DeviceArray<float> fitness_;
+    cuda::DeviceArray<uint32_t> ranked_;
+    cuda::Ranker ranker_;
+};
+
+}  // namespace
+
+std::unique_ptr<Population> make_cuda_population(const Scenario& scenario, uint64_t size) {
+    return std::make_unique<CudaPopulation>(scenario, size);
+}
+
+}  // namespace gaeval::pile_in

@@ -1,0 +1,51 @@
+#include "host/backend/pile_in_population.hpp"
+
+#include "host/backend/memory.hpp"
+#include "host/io/error.hpp"
+#if GAEVAL_HAVE_CUDA
+#include "kernels/cuda_api.hpp"
+#include "kernels/ranking.hpp"
+#endif
+
+namespace gaeval::pile_in {
+
+uint64_t population_bytes(uint64_t size, int genes, BackendKind kind) {
+    uint64_t bytes = 2 * size * genes * sizeof(uint32_t)  // current and next generation
+                     + size * sizeof(float)               // fitness
+                     + size * sizeof(uint32_t);           // ranking
+    if (kind == BackendKind::Cpu) {
+        bytes += size * sizeof(uint64_t);  // packed sort keys
+    } else {
+#if GAEVAL_HAVE_CUDA
+        bytes += cuda::Ranker::workspace_bytes(size);
+#endif
+    }
+    return bytes;
+}
+
+std::unique_ptr<Population> make_population(const BackendChoice& backend, const Scenario& scenario,
+                                            uint64_t size) {
+    if (size < 2) throw InputError("--population: must be at least 2, got " + std::to_string(size));
+    if (size > 0xffffffffull)
+        throw InputError("--population: at most 4294967295 plans, got " + std::to_string(size));
+    const uint64_t needed = population_bytes(size, scenario.friendly_count, backend.kind);
+    if (backend.kind == BackendKind::Cpu) {
+        const uint64_t available = available_host_memory();
+        if (available && needed > available)
+            throw InputError("--population " + std::to_string(size) + ": needs " +
+                             human_bytes(needed) + " of host memory, " + human_bytes(available) +
+                             " available");
+        return make_cpu_population(scenario, size, backend.threads);
+    }
+#if GAEVAL_HAVE_CUDA
+    const uint64_t available = cuda::free_device_memory();
+    if (needed > available)
+        throw InputError("--population " + std::to_string(size) + ": needs " + human_bytes(needed) +
+                         " of GPU memory, " + human_bytes(available) + " free on the device");
+    return make_cuda_population(scenario, size);
+#else
+    throw InputError("this gaeval was built without the CUDA backend");
+#endif
+}
+
+}  // namespace gaeval::pile_in

@@ -1,0 +1,81 @@
+// A population of pile-in plans living on one backend. The CPU and CUDA implementations call
+// the same games/pile_in functions; on CUDA the population stays on the device across
+// generations and only statistics and single plans come back.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "games/pile_in/scenario.hpp"
+#include "host/backend/backend.hpp"
+
+namespace gaeval::pile_in {
+
+struct GenerationStats {
+    float best = 0, worst = 0;
+    double mean = 0;          // exact: integer sum of 2^-16 fixed-point images / N
+    uint64_t best_index = 0;  // index of the best plan in the current population
+};
+
+// Seconds spent in each phase (summed over calls; the engine reads deltas).
+struct PhaseTimes {
+    double evaluate = 0, select = 0, vary = 0, statistics = 0;
+};
+
+struct BreedParams {
+    uint64_t seed = 0;
+    uint32_t generation = 0;  // the generation being made
+    uint64_t survivors = 0;
+    double mutation_rate = 0;
+};
+
+class Population {
+  public:
+    virtual ~Population() = default;
+    virtual std::string backend_name() const = 0;
+    uint64_t size() const { return size_; }
+    int gene_count() const { return gene_count_; }
+
+    // Generation 0: random plans.
+    virtual void randomize(uint64_t seed) = 0;
+    // Scores every plan (GAPI1 fitness).
+    virtual void evaluate() = 0;
+    // Ranks the scored plans best first (ties by index) and returns the statistics.
+    virtual GenerationStats rank() = 0;
+    // Replaces the population with the next generation from the last ranking (GAPI1 step).
+    virtual void breed(const BreedParams& params) = 0;
+
+    // Copies out one plan (gene_count words), all fitness values, the last ranking, or every
+    // gene ([gene * size + individual]); write_genes replaces every gene (checkpoint resume).
+    virtual void read_plan(uint64_t index, uint32_t* genes) const = 0;
+    virtual void read_fitness(std::vector<float>& out) const = 0;
+    virtual void read_ranking(std::vector<uint32_t>& out) const = 0;
+    virtual void read_genes(std::vector<uint32_t>& out) const = 0;
+    virtual void write_genes(const std::vector<uint32_t>& in) = 0;
+
+    const PhaseTimes& times() const { return times_; }
+
+  protected:
+    Population(uint64_t size, int gene_count) : size_(size), gene_count_(gene_count) {}
+    uint64_t size_;
+    int gene_count_;
+    PhaseTimes times_;
+};
+
+// Bytes a population of `size` plans of `genes` genes needs on its backend (two gene buffers,
+// fitness, ranking and sort workspace).
+uint64_t population_bytes(uint64_t size, int genes, BackendKind kind);
+
+// Makes a population on the chosen backend. Checks memory first: a population that cannot fit
+// is an InputError naming the bytes needed and available, before anything is allocated.
+std::unique_ptr<Population> make_population(const BackendChoice& backend, const Scenario& scenario,
+                                            uint64_t size);
+
+std::unique_ptr<Population> make_cpu_population(const Scenario& scenario, uint64_t size,
+                                                int threads);
+#if GAEVAL_HAVE_CUDA
+std::unique_ptr<Population> make_cuda_population(const Scenario& scenario, uint64_t size);
+#endif
+
+}  // namespace gaeval::pile_in

@@ -1,0 +1,86 @@
+#include "host/io/json_fields.hpp"
+
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+#include "host/io/error.hpp"
+
+namespace gaeval::json_fields {
+
+namespace {
+std::string type_name(const nlohmann::json& v) { return v.type_name(); }
+}  // namespace
+
+nlohmann::json read_file(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw InputError(path + ": cannot open file");
+    std::stringstream buffer;
+    buffer << in.rdbuf();
+    try {
+        return nlohmann::json::parse(buffer.str());
+    } catch (const nlohmann::json::exception& e) {
+        std::string msg = e.what();
+        // "[json.exception.parse_error.101] parse error at line 3, column 5: ..." -> after "] "
+        auto cut = msg.find("] ");
+        throw InputError(
+            path + ": malformed JSON: " + (cut == std::string::npos ? msg : msg.substr(cut + 2)));
+    }
+}
+
+std::string field(const std::string& where, const char* key) {
+    return where.empty() ? std::string(key) : where + "." + key;
+}
+
+std::string element(const std::string& where, std::size_t index) {
+    return where + "[" + std::to_string(index) + "]";
+}
+
+void expect_keys(const nlohmann::json& obj, const std::string& where,
+                 std::initializer_list<const char*> allowed) {
+    if (!obj.is_object()) throw InputError(where + ": must be an object, got " + type_name(obj));
+    for (auto it = obj.begin(); it != obj.end(); ++it) {
+        bool known = false;
+        for (const char* a : allowed) known = known || it.key() == a;
+        if (!known) {
+            std::string list;
+            for (const char* a : allowed) list += (list.empty() ? "" : ", ") + std::string(a);
+            throw InputError(field(where, it.key().c_str()) + ": unknown field (expected one of " +
+                             list + ")");
+        }
+    }
+}
+
+double as_number(const nlohmann::json& value, const std::string& where) {
+    if (!value.is_number()) throw InputError(where + ": must be a number, got " + type_name(value));
+    double v = value.get<double>();
+    if (!std::isfinite(v)) throw InputError(where + ": must be finite");
+    return v;
+}
+
+double number(const nlohmann::json& obj, const char* key, const std::string& where) {
+    if (!obj.contains(key)) throw InputError(field(where, key) + ": missing");
+    return as_number(obj.at(key), field(where, key));
+}
+
+double number_or(const nlohmann::json& obj, const char* key, const std::string& where,
+                 double fallback) {
+    if (!obj.contains(key)) return fallback;
+    return as_number(obj.at(key), field(where, key));
+}
+
+std::string string(const nlohmann::json& obj, const char* key, const std::string& where) {
+    if (!obj.contains(key)) throw InputError(field(where, key) + ": missing");
+    const auto& v = obj.at(key);
+    if (!v.is_string())
+        throw InputError(field(where, key) + ": must be a string, got " + type_name(v));
+    return v.get<std::string>();
+}
+
+std::string string_or(const nlohmann::json& obj, const char* key, const std::string& where,
+                      const std::string& fallback) {
+    if (!obj.contains(key)) return fallback;
+    return string(obj, key, where);
+}
+
+}  // namespace gaeval::json_fields

@@ -1,0 +1,34 @@
+// Typed access to JSON fields with one-line errors that name the origin, the field and the
+// rule broken ("scenario.json: friendly[2].base: must be > 0, got -3"). Used by every loader.
+#pragma once
+
+#include <initializer_list>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace gaeval::json_fields {
+
+// Reads and parses a JSON file; malformed JSON or an unreadable file is an InputError.
+nlohmann::json read_file(const std::string& path);
+
+// The object at `where` must have only these keys.
+void expect_keys(const nlohmann::json& obj, const std::string& where,
+                 std::initializer_list<const char*> allowed);
+
+// A required finite number / an optional one with a default.
+double number(const nlohmann::json& obj, const char* key, const std::string& where);
+double number_or(const nlohmann::json& obj, const char* key, const std::string& where,
+                 double fallback);
+std::string string(const nlohmann::json& obj, const char* key, const std::string& where);
+std::string string_or(const nlohmann::json& obj, const char* key, const std::string& where,
+                      const std::string& fallback);
+
+// A finite number at `where` (the value itself, not a field of it).
+double as_number(const nlohmann::json& value, const std::string& where);
+
+// "where.key" or "where[i]".
+std::string field(const std::string& where, const char* key);
+std::string element(const std::string& where, std::size_t index);
+
+}  // namespace gaeval::json_fields

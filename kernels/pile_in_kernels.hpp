@@ -1,0 +1,16 @@
+// Launch wrappers for pile-in populations (device pointers inside the ops; default stream;
+// each wrapper synchronizes so that host timings split the phases honestly).
+#pragma once
+
+#include <cstdint>
+
+#include "games/pile_in/gapi1_fitness.hpp"
+#include "games/pile_in/gapi1_scheme.hpp"
+
+namespace gaeval::cuda {
+
+void pile_in_randomize(const pile_in::RandomizePlans& op, uint64_t n);
+void pile_in_evaluate_gapi1(const pile_in::EvaluateGapi1& op, uint64_t n);
+void pile_in_gapi1_step(const pile_in::Gapi1Step& op, uint64_t n);
+
+}  // namespace gaeval::cuda

@@ -1,0 +1,54 @@
+// Runs the gaeval binary (GAEVAL_BINARY) with arguments; captures exit code, stdout, stderr.
+#pragma once
+
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <gtest/gtest.h>
+
+namespace gaeval::testing {
+
+struct CliResult {
+    int exit_code = -1;
+    std::string out, err;
+    int err_lines() const {
+        int n = 0;
+        for (char c : err) n += c == '\n';
+        return n;
+    }
+};
+
+inline std::string read_text(const std::string& path) {
+    std::ifstream in(path);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+// args is appended to the binary path as is (shell syntax).
+inline CliResult run_cli(const std::string& args) {
+    static int counter = 0;
+    const std::string base =
+        ::testing::TempDir() + "/cli_" + std::to_string(getpid()) + "_" + std::to_string(counter++);
+    const std::string cmd =
+        std::string(GAEVAL_BINARY) + " " + args + " >" + base + ".out 2>" + base + ".err";
+    int status = std::system(cmd.c_str());
+    CliResult r;
+    r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    r.out = read_text(base + ".out");
+    r.err = read_text(base + ".err");
+    return r;
+}
+
+// Writes text to a fresh temporary file and returns its path.
+inline std::string temp_file(const std::string& name, const std::string& text) {
+    const std::string path = ::testing::TempDir() + "/" + name;
+    std::ofstream(path) << text;
+    return path;
+}
+
+}  // namespace gaeval::testing

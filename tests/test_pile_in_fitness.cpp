@@ -1,0 +1,151 @@
+// GAPI1 fitness terms on hand-computed placements (shared data S1, S2a, S2b and small cases).
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "games/pile_in/gapi1_fitness.hpp"
+#include "pile_in_util.hpp"
+
+namespace gaeval::pile_in {
+namespace {
+
+using testing::line_scenario;
+using testing::make_scenario;
+using testing::move_gene;
+
+Breakdown score(const Scenario& s, const std::vector<uint32_t>& genes) {
+    return gapi1_evaluate(s, GenomeGenes{genes.data()});
+}
+
+TEST(PileInGeometry, CircleGapIsEdgeToEdge) {
+    EXPECT_FLOAT_EQ(circle_gap(0, 0, 16, 40, 0, 16), 8.0f);
+    EXPECT_FLOAT_EQ(circle_gap(0, 0, 16, 0, 30, 16), -2.0f);   // overlapping
+    EXPECT_FLOAT_EQ(circle_gap(0, 0, 16, 30, 40, 20), 14.0f);  // 3-4-5 triangle
+}
+
+TEST(PileInGeometry, PackedMovesRoundTrip) {
+    for (Move m : {Move{0, 0}, Move{-32000, 0}, Move{12345, -23456}, Move{-1, 1}}) {
+        Move back = unpack_move(pack_move(m));
+        EXPECT_EQ(back.dx, m.dx);
+        EXPECT_EQ(back.dy, m.dy);
+    }
+    EXPECT_TRUE(move_within_limit(Move{32000, 0}));
+    EXPECT_FALSE(move_within_limit(Move{22628, 22628}));  // 32001.5 units long
+}
+
+// S2a: a straight 3" move leaves a gap of exactly 1" = reach: in range (inclusive boundary),
+// although 76.2 and 25.4 are not binary fractions.
+TEST(PileInFitness, S2aInclusiveBoundaryGapEqualToReachIsInRange) {
+    Scenario s = line_scenario(133.6f, 25.4f);
+    std::vector<uint32_t> straight(5, pack_move(Move{0, MoveScale}));
+    Breakdown b = score(s, straight);
+    EXPECT_EQ(b.in_range_count, 5);
+    EXPECT_EQ(b.overlap_count, 0);
+    EXPECT_EQ(b.isolated_count, 0);  // side by side, touching: gap 0 <= 1/2"
+    EXPECT_NEAR(b.distance_mm, 5 * 25.4, 1e-3);
+    EXPECT_NEAR(b.fitness, 1000 - 5 * 25.4, 1e-3);
+}
+
+// S2b: 4.5" away, reach 1": nobody can reach; the best plan moves everyone 3" straight.
+TEST(PileInFitness, S2bUnreachableEvenWithFullMoves) {
+    Scenario s = line_scenario(146.3f, 25.4f);
+    std::vector<uint32_t> straight(5, pack_move(Move{0, MoveScale}));
+    Breakdown b = score(s, straight);
+    EXPECT_EQ(b.in_range_count, 0);
+    EXPECT_NEAR(b.fitness, -5 * 38.1, 1e-3);  // gap 146.3 - 76.2 - 32 = 38.1 each
+    std::vector<uint32_t> still(5, pack_move(Move{0, 0}));
+    EXPECT_LT(score(s, still).fitness, b.fitness);
+}
+
+// S1: every model straight into base contact is the optimum, 1000 up to gene rounding.
+TEST(PileInFitness, S1AllInBaseContactScoresTheMaximum) {
+    Scenario s = line_scenario(82.8f, 12.7f);
+    std::vector<uint32_t> contact(5, move_gene(s, 0, 50.8));
+    Breakdown b = score(s, contact);
+    EXPECT_EQ(b.in_range_count, 5);
+    EXPECT_EQ(b.overlap_count, 0);
+    EXPECT_GT(b.fitness, 999.99f);
+    EXPECT_LE(b.fitness, 1000.0f);
+}
+
+TEST(PileInFitness, OverlapCostsBothModels) {
+    // Two 32 mm friends 40 mm apart, an enemy far away; move model 1 onto model 0.
+    Scenario s = make_scenario({{0, 0, 32}, {40, 0, 32}}, {{0, 500, 32}}, 12.7f);
+    std::vector<uint32_t> genes = {pack_move(Move{0, 0}), move_gene(s, -20, 0)};
+    Breakdown b = score(s, genes);
+    EXPECT_EQ(b.overlap_count, 2);
+    EXPECT_EQ(b.isolated_count, 0);
+    // Distances: model 0: 500 - 32 = 468; model 1 at (20, 0): sqrt(20^2 + 500^2) - 32.
+    const double d1 = std::sqrt(20.0 * 20.0 + 500.0 * 500.0) - 32.0;
+    EXPECT_NEAR(b.distance_mm, 468.0 + d1, 1e-2);
+    EXPECT_NEAR(b.fitness, -800 - 468.0 - d1, 1e-2);
+}
+
+TEST(PileInFitness, OverlappingAnEnemyCounts) {
+    Scenario s = make_scenario({{0, 0, 32}, {32, 0, 32}}, {{0, 60, 32}}, 12.7f);
+    // Model 0 moves 40 mm up: centre distance 20 < 32: overlaps the enemy (and is in range).
+    std::vector<uint32_t> genes = {move_gene(s, 0, 40), pack_move(Move{0, 0})};
+    ModelOutcome o = gapi1_model(s, GenomeGenes{genes.data()}, 0);
+    EXPECT_TRUE(o.overlaps);
+    EXPECT_TRUE(o.in_range);
+    EXPECT_NEAR(o.nearest_enemy_gap, -12.0f, 1e-3);
+    // Overlapping gives no distance bonus: the distance term is clamped at 0.
+    Breakdown b = score(s, genes);
+    EXPECT_GE(b.distance_mm, 0.0f);
+}
+
+TEST(PileInFitness, ModelWithoutFriendWithinCoherency) {
+    // Friends 32 mm bases, centres 45 mm apart: gap 13 > 12.7 (1/2"): both isolated.
+    Scenario s = make_scenario({{0, 0, 32}, {45, 0, 32}}, {{0, 300, 32}}, 12.7f);
+    std::vector<uint32_t> still(2, pack_move(Move{0, 0}));
+    EXPECT_EQ(score(s, still).isolated_count, 2);
+    // 44.7 mm apart: gap 12.7 = coherency: inclusive, both have a friend.
+    Scenario t = make_scenario({{0, 0, 32}, {44.7f, 0, 32}}, {{0, 300, 32}}, 12.7f);
+    EXPECT_EQ(score(t, still).isolated_count, 0);
+}
+
+TEST(PileInFitness, SingleModelUnitIsCoherent) {
+    Scenario s = make_scenario({{0, 0, 32}}, {{0, 100, 32}}, 12.7f);
+    std::vector<uint32_t> still(1, pack_move(Move{0, 0}));
+    EXPECT_EQ(score(s, still).isolated_count, 0);
+}
+
+TEST(PileInFitness, JustOutsideReachIsOutOfRange) {
+    // Gap 12.8 mm with reach 12.7 mm: out of range (0.1 mm is far above the 1 um tolerance).
+    Scenario s = make_scenario({{0, 0, 32}, {32, 0, 32}}, {{0, 44.8f, 32}}, 12.7f);
+    std::vector<uint32_t> still(2, pack_move(Move{0, 0}));
+    ModelOutcome o = gapi1_model(s, GenomeGenes{still.data()}, 0);
+    EXPECT_FALSE(o.in_range);
+    EXPECT_NEAR(o.nearest_enemy_gap, 12.8f, 1e-4);
+}
+
+TEST(PileInFitness, HandComputedBreakdown) {
+    // Model 0 ends in range of the enemy (gap 5), model 1 stays 2" behind (gap 55.8 to the
+    // enemy, touching model 0's start? no: model 0 moved away, so 1 is isolated).
+    Scenario s = make_scenario({{0, 0, 32}, {32, 0, 32}}, {{0, 100, 32}}, 12.7f);
+    std::vector<uint32_t> genes = {move_gene(s, 0, 63), pack_move(Move{0, 0})};
+    Breakdown b = score(s, genes);
+    // Model 0 at (0, 63): gap to enemy 100 - 63 - 32 = 5 -> in range; nearest friend: model 1
+    // at (32, 0): centre distance sqrt(32^2 + 63^2) = 70.66, gap 38.66 > 12.7 -> isolated.
+    // Model 1: gap to enemy sqrt(32^2 + 100^2) - 32 = 72.995; isolated too.
+    EXPECT_EQ(b.in_range_count, 1);
+    EXPECT_EQ(b.isolated_count, 2);
+    EXPECT_EQ(b.overlap_count, 0);
+    const double d0 = 5.0, d1 = std::sqrt(32.0 * 32 + 100.0 * 100) - 32.0;
+    EXPECT_NEAR(b.distance_mm, d0 + d1, 2e-3);
+    EXPECT_NEAR(b.fitness, 200 - 800 - d0 - d1, 2e-3);
+    EXPECT_EQ(b.integer_points(), 200 - 800);
+}
+
+TEST(PileInFitness, OvalsAreScoredAsTheirEnclosingCircle) {
+    Scenario s = make_scenario({{0, 0, 32}, {32, 0, 32}}, {{0, 70, 32}}, 12.7f);
+    s.enemy[0].base.length = 60;  // 60 x 35 oval lying along x
+    s.enemy[0].base.width = 35;
+    s.enemy[0].base.shape = BaseShape::Oval;
+    std::vector<uint32_t> still(2, pack_move(Move{0, 0}));
+    ModelOutcome o = gapi1_model(s, GenomeGenes{still.data()}, 0);
+    EXPECT_NEAR(o.nearest_enemy_gap, 70 - 16 - 30, 1e-4);
+}
+
+}  // namespace
+}  // namespace gaeval::pile_in
