@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# One call on a GPU machine (nvcc, cmake, ninja; no network, no -dev packages): build against
+# the staged dependencies, run the whole suite under the `gpu` preset (GPU tests must run, not
+# skip), compute-sanitizer memcheck and racecheck on the GPU tests, the default benchmark and a
+# large-population run. Logs and tables go to the folder given as the argument.
+#
+#   here:     scripts/stage-deps.sh            (stages .deps/ from this machine's packages)
+#   there:    scripts/gpu-check.sh OUTDIR      (with .deps carried along)
+set -uo pipefail
+cd "$(dirname "$0")/.."
+out=${1:?usage: scripts/gpu-check.sh OUTDIR}
+mkdir -p "$out"
+log() { echo "gpu-check: $*" | tee -a "$out/summary.txt"; }
+status=0
+
+{
+    echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+    echo "commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
+    nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader 2>&1
+    nvcc --version | tail -2
+    cmake --version | head -1
+    echo "cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2) x $(nproc)"
+} >"$out/machine.txt" 2>&1
+cat "$out/machine.txt"
+
+[ -d .deps ] || { log "no .deps/: run scripts/stage-deps.sh here first and carry .deps"; exit 2; }
+deps="-DGAEVAL_DEPS_DIR=$PWD/.deps"
+if ! { cmake --preset gpu "$deps" && cmake --build --preset gpu; } >"$out/build.log" 2>&1; then
+    log "BUILD FAILED (see build.log)"; tail -30 "$out/build.log"; exit 1
+fi
+log "build ok"
+
+if ctest --preset gpu -j 8 --timeout 900 >"$out/tests.log" 2>&1; then
+    log "tests: $(grep -E 'tests passed' "$out/tests.log")"
+else
+    status=1; log "TESTS FAILED: $(grep -E 'tests passed|tests failed' "$out/tests.log")"
+    grep -E "\(Failed\)|\(SEGFAULT\)|\(Timeout\)" "$out/tests.log" | head -20 | tee -a "$out/summary.txt"
+fi
+grep -q "Skipped" "$out/tests.log" && log "skipped tests: $(grep -c '(Skipped)' "$out/tests.log")"
+
+gpu_filter='*Cuda*:*Device*:*Gpu*'
+if command -v compute-sanitizer >/dev/null; then
+    for tool in memcheck racecheck; do
+        if compute-sanitizer --tool $tool --error-exitcode 9 build/gpu/tests/gaeval_tests \
+            --gtest_filter="$gpu_filter" >"$out/sanitizer-$tool.log" 2>&1; then
+            log "compute-sanitizer $tool: clean"
+        else
+            status=1; log "compute-sanitizer $tool: ERRORS (see sanitizer-$tool.log)"
+        fi
+    done
+else
+    log "compute-sanitizer not found: skipped"
+fi
+
+if build/gpu/gaeval bench --backend cpu1,cpu,cuda --markdown "$out/bench.md" \
+    --csv "$out/bench.csv" >"$out/bench.log" 2>&1; then
+    log "bench: $(grep -i signature "$out/bench.log" | tail -1)"
+else
+    status=1; log "BENCH FAILED (see bench.log)"
+fi
+
+# A large population resident on the device (10^7 plans of 20 models: ~1.7 GB).
+if build/gpu/gaeval pile-in --scenario scenarios/line_20v20.json --population 10000000 \
+    --generations 5 --backend cuda --no-checkpoint --out "$out/large-run" --json \
+    >"$out/large-run.log" 2>&1; then
+    log "large run: $(tail -1 "$out/large-run.log")"
+else
+    status=1; log "LARGE RUN FAILED (see large-run.log)"
+fi
+rm -f "$out/large-run/checkpoint.bin"
+log "done, status $status"
+exit $status
