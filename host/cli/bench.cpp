@@ -1,8 +1,173 @@
+// gaeval bench: throughput tables (backend x workload x size) with ratios measured side by
+// side in one run, and a results signature every backend must reproduce.
+#include <sys/resource.h>
+
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+
+#include "bench/report.hpp"
+#include "bench/workloads.hpp"
+#include "host/backend/backend.hpp"
 #include "host/cli/commands.hpp"
+#include "host/cli/common.hpp"
 #include "host/io/error.hpp"
 
 namespace gaeval::cli {
 
-int run_bench(int, char**) { throw InputError("this subcommand is not built yet"); }
+namespace {
+
+std::vector<uint64_t> parse_counts(const std::string& text, const std::string& flag) {
+    std::vector<uint64_t> out;
+    for (const std::string& item : split_list(text, flag)) {
+        char* end = nullptr;
+        double v = std::strtod(item.c_str(), &end);
+        if (end == item.c_str() || *end != '\0' || !(v >= 1) || v > 1e12 || v != std::floor(v))
+            throw InputError(flag + ": '" + item + "' is not a positive whole number");
+        out.push_back(static_cast<uint64_t>(v));
+    }
+    return out;
+}
+
+void write_text(const std::string& path, const std::string& text, const std::string& flag) {
+    std::ofstream f(path);
+    if (!f) throw InputError(flag + " " + path + ": cannot write");
+    f << text;
+}
+
+}  // namespace
+
+int run_bench(int argc, char** argv) {
+    cxxopts::Options options("gaeval bench",
+                             "Throughput benchmarks: a table of backend x workload x size with "
+                             "ratios measured\nside by side, and a 64-bit signature over all "
+                             "computed results (the same on every backend).\nWith no arguments: "
+                             "the fixed default workload (about a minute on the CPU).");
+    options.add_options()("what", "workloads, comma-separated (default: all)",
+                          cxxopts::value<std::string>())(
+        "backend",
+        "backends: cpu1 (one thread), cpu (all cores), cuda "
+        "(default: cpu1,cpu and cuda when a GPU is present)",
+        cxxopts::value<std::string>())("population", "population sizes, e.g. 1e3,1e6",
+                                       cxxopts::value<std::string>())(
+        "models", "unit sizes for pile-in (N v N), e.g. 10,20,40", cxxopts::value<std::string>())(
+        "positions", "perft positions (names or FENs separated by ';')",
+        cxxopts::value<std::string>())("max-seconds", "time budget per row",
+                                       cxxopts::value<double>()->default_value("2"))(
+        "max-noise", "stop sampling below this relative noise",
+        cxxopts::value<double>()->default_value("0.03"))(
+        "csv", "also write the table as CSV to this file", cxxopts::value<std::string>())(
+        "json", "also write the table as JSON to this file", cxxopts::value<std::string>())(
+        "markdown", "also write the markdown report to this file", cxxopts::value<std::string>())(
+        "signature", "compute the default results once and print only the signature")(
+        "list", "list the workloads")("h,help", "print this help");
+    auto result = parse(options, argc, argv);
+    if (result.count("help")) {
+        std::cout << options.help() << std::endl;
+        return ExitOk;
+    }
+    std::vector<bench::Workload> workloads = bench::all_workloads();
+    if (result.count("list")) {
+        for (const auto& w : workloads)
+            std::printf("%-14s %s\n", w.name.c_str(), w.summary.c_str());
+        return ExitOk;
+    }
+
+    // Which workloads.
+    std::vector<bench::Workload> chosen;
+    if (result.count("what")) {
+        for (const std::string& name : split_list(result["what"].as<std::string>(), "--what")) {
+            bool found = false;
+            for (const auto& w : workloads) {
+                if (w.name == name) {
+                    chosen.push_back(w);
+                    found = true;
+                }
+            }
+            if (!found) {
+                std::string names;
+                for (const auto& w : workloads) names += (names.empty() ? "" : ", ") + w.name;
+                throw InputError("--what: unknown workload '" + name + "' (available: " + names +
+                                 ")");
+            }
+        }
+    } else {
+        chosen = workloads;
+    }
+
+    // Which backends.
+    std::vector<std::string> backends;
+    if (result.count("backend")) {
+        backends = split_list(result["backend"].as<std::string>(), "--backend");
+        for (const std::string& b : backends) {
+            if (b != "cpu1" && b != "cpu" && b != "cuda")
+                throw InputError("--backend: unknown backend '" + b +
+                                 "' (expected cpu1, cpu or cuda)");
+            std::string reason;
+            if (b == "cuda" && !cuda_device_present(&reason))
+                throw InputError("--backend cuda: " + reason);
+        }
+    } else {
+        backends = {"cpu1", "cpu"};
+        if (cuda_device_present()) backends.push_back("cuda");
+    }
+
+    bench::Settings settings;
+    settings.max_seconds = result["max-seconds"].as<double>();
+    settings.max_noise = result["max-noise"].as<double>();
+    if (!(settings.max_seconds > 0)) throw InputError("--max-seconds: must be > 0");
+    if (!(settings.max_noise > 0)) throw InputError("--max-noise: must be > 0");
+    const bool signature_only = result.count("signature") > 0;
+
+    std::vector<bench::Row> rows;
+    uint64_t signature = 0xcbf29ce484222325ull;
+    for (const bench::Workload& w : chosen) {
+        bench::Axes axes = w.defaults;
+        axes.backends = signature_only ? std::vector<std::string>{"cpu"} : backends;
+        axes.settings = settings;
+        axes.signature_only = signature_only;
+        if (result.count("population"))
+            axes.populations = parse_counts(result["population"].as<std::string>(), "--population");
+        if (result.count("models")) {
+            axes.models.clear();
+            for (uint64_t m : parse_counts(result["models"].as<std::string>(), "--models"))
+                axes.models.push_back(static_cast<int>(m));
+        }
+        if (result.count("positions")) {
+            axes.positions.clear();
+            std::string text = result["positions"].as<std::string>();
+            std::size_t start = 0;
+            while (start <= text.size()) {
+                std::size_t semi = text.find(';', start);
+                std::string item =
+                    text.substr(start, semi == std::string::npos ? semi : semi - start);
+                if (!item.empty()) axes.positions.push_back(item);
+                if (semi == std::string::npos) break;
+                start = semi + 1;
+            }
+        }
+        if (!signature_only) std::fprintf(stderr, "bench: %s ...\n", w.name.c_str());
+        w.run(axes, rows, &signature);
+    }
+    if (signature_only) {
+        std::printf("signature: %016llx\n", static_cast<unsigned long long>(signature));
+        return ExitOk;
+    }
+    bench::fill_ratios(rows);
+    struct rusage usage {};
+    getrusage(RUSAGE_SELF, &usage);
+    const bench::MachineInfo machine = bench::describe_machine(joined_command_line(argc, argv));
+    const std::string report = bench::markdown(machine, rows, signature);
+    std::cout << report;
+    std::printf("peak host memory (whole run): %.1f MiB\n", usage.ru_maxrss / 1024.0);
+    if (result.count("markdown"))
+        write_text(result["markdown"].as<std::string>(), report, "--markdown");
+    if (result.count("csv")) write_text(result["csv"].as<std::string>(), bench::csv(rows), "--csv");
+    if (result.count("json"))
+        write_text(result["json"].as<std::string>(),
+                   bench::to_json(machine, rows, signature).dump(2) + "\n", "--json");
+    return ExitOk;
+}
 
 }  // namespace gaeval::cli
