@@ -1,8 +1,119 @@
+// gaeval compare [--a SPEC] [--b SPEC] <subcommand and its flags>: runs the same job on two
+// backends in lockstep and reports "identical" or the first generation, individual and field
+// that differs, with both values. Exit 0 when identical, 3 when not.
+#include <cstdio>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "host/backend/backend.hpp"
 #include "host/cli/commands.hpp"
+#include "host/cli/pile_in_args.hpp"
+#include "host/ga/compare.hpp"
 #include "host/io/error.hpp"
 
 namespace gaeval::cli {
 
-int run_compare(int, char**) { throw InputError("this subcommand is not built yet"); }
+namespace {
+
+const char* kUsage =
+    "usage: gaeval compare [--a SPEC] [--b SPEC] [--json] <subcommand> [its flags]\n"
+    "  SPEC: cpu (all cores), cpu:N (N threads) or cuda\n"
+    "  defaults: --a cuda when a GPU is present, else cpu:1; --b cpu\n"
+    "  subcommands: pile-in\n"
+    "Runs the job on both backends in lockstep and compares every array bit for bit after\n"
+    "every phase; exit 0 when identical, 3 at the first difference.\n";
+
+BackendChoice backend_from_spec(const std::string& spec, const std::string& flag) {
+    if (spec == "cuda") return resolve_backend("cuda", 0);
+    if (spec == "cpu") return resolve_backend("cpu", 0);
+    if (spec.rfind("cpu:", 0) == 0) {
+        const std::string n = spec.substr(4);
+        char* end = nullptr;
+        long threads = std::strtol(n.c_str(), &end, 10);
+        if (n.empty() || *end != '\0' || threads < 1 || threads > 4096)
+            throw InputError(flag + ": bad thread count in '" + spec + "'");
+        return resolve_backend("cpu", static_cast<int>(threads));
+    }
+    throw InputError(flag + ": unknown backend '" + spec + "' (expected cpu, cpu:N or cuda)");
+}
+
+std::string label(const std::string& spec, const BackendChoice& b) {
+    return b.kind == BackendKind::Cpu ? "cpu:" + std::to_string(b.threads) : spec;
+}
+
+}  // namespace
+
+int run_compare(int argc, char** argv) {
+    std::string spec_a = cuda_device_present() ? "cuda" : "cpu:1";
+    std::string spec_b = "cpu";
+    bool json = false;
+    int i = 1;
+    for (; i < argc; ++i) {
+        const std::string arg = argv[i];
+        if (arg == "-h" || arg == "--help") {
+            std::cout << kUsage;
+            return ExitOk;
+        } else if (arg == "--a" || arg == "--b") {
+            if (i + 1 >= argc) throw InputError(arg + ": missing value");
+            (arg == "--a" ? spec_a : spec_b) = argv[++i];
+        } else if (arg == "--json") {
+            json = true;
+        } else if (arg.rfind("--", 0) == 0) {
+            throw InputError("unknown flag '" + arg + "' before the subcommand (" +
+                             "compare's flags: --a, --b, --json)");
+        } else {
+            break;
+        }
+    }
+    if (i >= argc) throw InputError("which subcommand? e.g. gaeval compare pile-in --scenario F");
+    const std::string sub = argv[i];
+    const BackendChoice a = backend_from_spec(spec_a, "--a");
+    const BackendChoice b = backend_from_spec(spec_b, "--b");
+
+    Difference d;
+    std::string job_text;
+    if (sub == "pile-in") {
+        PileInArgs args = parse_pile_in_args(argc - i, argv + i);
+        if (args.help) {
+            std::cout << args.help_text << std::endl;
+            return ExitOk;
+        }
+        json = json || args.common.json;
+        d = compare_pile_in(args.job, args.job, a, b);
+        job_text = "pile-in, " + std::to_string(args.job.ga.generations) + " generations x " +
+                   std::to_string(args.job.ga.population) + " plans";
+    } else {
+        throw InputError("compare: unknown or unsupported subcommand '" + sub +
+                         "' (supported: pile-in)");
+    }
+
+    const std::string la = label(spec_a, a), lb = label(spec_b, b);
+    if (json) {
+        nlohmann::json j = {{"identical", d.identical}, {"a", la}, {"b", lb}, {"job", job_text}};
+        if (!d.identical)
+            j.update({{"generation", d.generation},
+                      {"individual", d.individual},
+                      {"field", d.field},
+                      {"a_value", d.a_value},
+                      {"b_value", d.b_value}});
+        std::cout << j.dump() << std::endl;
+    } else if (d.identical) {
+        std::printf(
+            "identical: %s, %s vs %s (genes, fitness, ranking and statistics of every "
+            "generation, bit for bit)\n",
+            job_text.c_str(), la.c_str(), lb.c_str());
+    } else {
+        std::printf(
+            "differs: %s, %s vs %s\n  first difference: generation %u, individual %llu, "
+            "%s\n  %s: %s\n  %s: %s\n",
+            job_text.c_str(), la.c_str(), lb.c_str(), d.generation,
+            static_cast<unsigned long long>(d.individual), d.field.c_str(), la.c_str(),
+            d.a_value.c_str(), lb.c_str(), d.b_value.c_str());
+    }
+    return d.identical ? ExitOk : ExitDiffers;
+}
 
 }  // namespace gaeval::cli

@@ -4,13 +4,15 @@
 
 #include "host/cli/commands.hpp"
 #include "host/cli/common.hpp"
+#include "host/cli/pile_in_args.hpp"
 #include "host/ga/pile_in_run.hpp"
 #include "host/io/error.hpp"
 #include "host/io/interrupt.hpp"
 
 namespace gaeval::cli {
 
-int run_pile_in(int argc, char** argv) {
+PileInArgs parse_pile_in_args(int argc, char** argv) {
+    PileInArgs args;
     cxxopts::Options options("gaeval pile-in",
                              "Evolve one move per model so that as many models as possible end "
                              "in combat range,\nwithout overlapping bases or breaking coherency "
@@ -37,12 +39,13 @@ int run_pile_in(int argc, char** argv) {
     add_common_options(options);
     auto result = parse(options, argc, argv);
     if (result.count("help")) {
-        std::cout << options.help() << std::endl;
-        return ExitOk;
+        args.help = true;
+        args.help_text = options.help();
+        return args;
     }
     const CommonOptions common = read_common(result);
-
-    pile_in::PileInJob job;
+    args.common = common;
+    pile_in::PileInJob& job = args.job;
     if (result.count("resume")) {
         for (const char* fixed :
              {"scenario", "rules", "population", "crossover", "mutation", "seed", "out"}) {
@@ -70,6 +73,17 @@ int run_pile_in(int argc, char** argv) {
     job.quiet = result.count("quiet") > 0;
     job.command_line = joined_command_line(argc, argv);
     pile_in::validate(job.ga);
+    return args;
+}
+
+int run_pile_in(int argc, char** argv) {
+    PileInArgs args = parse_pile_in_args(argc, argv);
+    if (args.help) {
+        std::cout << args.help_text << std::endl;
+        return ExitOk;
+    }
+    pile_in::PileInJob& job = args.job;
+    const CommonOptions& common = args.common;
     job.backend = resolve_backend(common.backend, common.threads);
     if (!job.quiet)
         std::fprintf(stderr, "gaeval pile-in: backend %s (%s)\n", job.backend.name.c_str(),

@@ -1,0 +1,22 @@
+// The flags of `gaeval pile-in`, parsed into a job; shared by the subcommand and by
+// `gaeval compare pile-in ...`.
+#pragma once
+
+#include <string>
+
+#include "host/cli/common.hpp"
+#include "host/ga/pile_in_run.hpp"
+
+namespace gaeval::cli {
+
+struct PileInArgs {
+    pile_in::PileInJob job;  // backend not yet resolved (see common.backend / threads)
+    CommonOptions common;
+    bool help = false;
+    std::string help_text;
+};
+
+// Parses and validates argv (argv[0] = "pile-in"); InputError on bad input.
+PileInArgs parse_pile_in_args(int argc, char** argv);
+
+}  // namespace gaeval::cli

@@ -1,0 +1,82 @@
+// gaeval compare: identical backends report identical; a difference is found at the right
+// generation, individual and field; the CLI's exit codes and bad input.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "cli_util.hpp"
+#include "gpu_test_support.hpp"
+#include "host/ga/compare.hpp"
+
+namespace gaeval {
+namespace {
+
+using testing::run_cli;
+
+pile_in::PileInJob s1_job(uint64_t seed) {
+    pile_in::PileInJob job;
+    job.scenario = pile_in::load_scenario(std::string(GAEVAL_TEST_DATA_DIR) + "/pile_in/s1.json");
+    job.ga.population = 300;
+    job.ga.generations = 8;
+    job.ga.seed = seed;
+    return job;
+}
+
+TEST(Compare, CpuThreadCountsAreIdentical) {
+    Difference d =
+        compare_pile_in(s1_job(4), s1_job(4), resolve_backend("cpu", 1), resolve_backend("cpu", 3));
+    EXPECT_TRUE(d.identical) << d.field << " " << d.a_value << " vs " << d.b_value;
+    EXPECT_EQ(d.generations_compared, 8u);
+}
+
+TEST(Compare, FindsTheFirstDifference) {
+    // Another seed: the very first gene of the very first plan differs.
+    Difference d =
+        compare_pile_in(s1_job(4), s1_job(5), resolve_backend("cpu", 1), resolve_backend("cpu", 2));
+    EXPECT_FALSE(d.identical);
+    EXPECT_EQ(d.generation, 0u);
+    EXPECT_EQ(d.individual, 0u);
+    EXPECT_EQ(d.field, "gene 0");
+    // Same initial population, another mutation rate: identical until the first breeding.
+    pile_in::PileInJob other = s1_job(4);
+    other.ga.mutation = 0.3;
+    d = compare_pile_in(s1_job(4), other, resolve_backend("cpu", 2), resolve_backend("cpu", 2));
+    EXPECT_FALSE(d.identical);
+    EXPECT_EQ(d.generation, 1u);
+    EXPECT_EQ(d.field.rfind("gene ", 0), 0u) << d.field;
+}
+
+TEST(Compare, CudaAgainstCpu) {
+    GAEVAL_REQUIRE_DEVICE_OR_SKIP();
+    Difference d = compare_pile_in(s1_job(4), s1_job(4), resolve_backend("cuda", 0),
+                                   resolve_backend("cpu", 0));
+    EXPECT_TRUE(d.identical) << "generation " << d.generation << " individual " << d.individual
+                             << " " << d.field << ": " << d.a_value << " vs " << d.b_value;
+}
+
+TEST(CompareCli, PileInOnTwoCpuConfigurations) {
+    const std::string s1 = std::string(GAEVAL_TEST_DATA_DIR) + "/pile_in/s1.json";
+    auto r = run_cli("compare --a cpu:1 --b cpu:2 pile-in --scenario " + s1 +
+                     " --generations 6 --population 500 --json");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    auto j = nlohmann::json::parse(r.out.substr(r.out.rfind('{')));
+    EXPECT_TRUE(j["identical"].get<bool>());
+    EXPECT_EQ(j["a"], "cpu:1");
+    EXPECT_EQ(j["b"], "cpu:2");
+}
+
+TEST(CompareCli, BadInput) {
+    auto r = run_cli("compare --a gpu pile-in --scenario x.json");
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.err.find("--a: unknown backend 'gpu'"), std::string::npos) << r.err;
+    r = run_cli("compare");
+    EXPECT_EQ(r.exit_code, 2);
+    r = run_cli("compare --a cpu:0 pile-in");
+    EXPECT_EQ(r.exit_code, 2);
+    r = run_cli("compare chess");
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.err.find("'chess'"), std::string::npos) << r.err;
+}
+
+}  // namespace
+}  // namespace gaeval
