@@ -3,6 +3,7 @@
 
 #include <vector>
 
+#include "games/core/rng.hpp"
 #include "games/pile_in/gapi1_fitness.hpp"
 #include "pile_in_util.hpp"
 
@@ -145,6 +146,41 @@ TEST(PileInFitness, OvalsAreScoredAsTheirEnclosingCircle) {
     std::vector<uint32_t> still(2, pack_move(Move{0, 0}));
     ModelOutcome o = gapi1_model(s, GenomeGenes{still.data()}, 0);
     EXPECT_NEAR(o.nearest_enemy_gap, 70 - 16 - 30, 1e-4);
+}
+
+// The fused pair-wise fitness and the per-model report (best.json) agree exactly, on random
+// plans of random scenarios with mixed base sizes.
+TEST(PileInFitness, PairwiseFitnessAgreesWithPerModelReport) {
+    for (uint32_t trial = 0; trial < 200; ++trial) {
+        Scenario s = make_scenario({}, {}, 12.7f);
+        Random4 r = philox(trial, Purpose::Test, 0, 0, 0, 0);
+        s.friendly_count = 1 + static_cast<int>(below(r.v[0], 24));
+        s.enemy_count = 1 + static_cast<int>(below(r.v[1], 24));
+        for (int i = 0; i < s.friendly_count + s.enemy_count; ++i) {
+            Random4 q = philox(trial, Purpose::Test, 1, static_cast<uint32_t>(i), 0, 0);
+            Model& m = i < s.friendly_count ? s.friendly[i] : s.enemy[i - s.friendly_count];
+            m.x = 400.0f * unit_float(q.v[0]);
+            m.y = 300.0f * unit_float(q.v[1]) + (i < s.friendly_count ? 0.0f : 150.0f);
+            m.base.length = m.base.width = 20.0f + 30.0f * unit_float(q.v[2]);
+        }
+        std::vector<uint32_t> genes(s.friendly_count);
+        for (int m = 0; m < s.friendly_count; ++m)
+            genes[m] = pack_move(random_move(trial, Purpose::InitMove, 0, 0, m));
+        Breakdown b = score(s, genes);
+        int in_range = 0, overlapping = 0, isolated = 0;
+        float distance = 0;
+        for (int m = 0; m < s.friendly_count; ++m) {
+            ModelOutcome o = gapi1_model(s, GenomeGenes{genes.data()}, m);
+            in_range += o.in_range;
+            overlapping += o.overlaps;
+            isolated += !o.has_friend;
+            distance += max(o.nearest_enemy_gap, 0.0f);
+        }
+        ASSERT_EQ(b.in_range_count, in_range) << "trial " << trial;
+        ASSERT_EQ(b.overlap_count, overlapping) << "trial " << trial;
+        ASSERT_EQ(b.isolated_count, isolated) << "trial " << trial;
+        ASSERT_EQ(b.distance_mm, distance) << "trial " << trial;
+    }
 }
 
 }  // namespace

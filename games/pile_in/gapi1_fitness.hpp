@@ -8,6 +8,7 @@
 
 #include <cstdint>
 
+#include "games/core/bits.hpp"
 #include "games/core/hd.hpp"
 #include "games/core/math.hpp"
 #include "games/pile_in/genome.hpp"
@@ -69,51 +70,101 @@ GAEVAL_HD_INLINE void end_position(const Scenario& s, const Genes& genes, int m,
     y = s.friendly[m].y + static_cast<float>(mv.dy) * s.move_unit_mm;
 }
 
+// Pair predicates on squared centre distances (no sqrt), with the 1 um tolerance:
+//   overlap:  gap < -tol           <=>  d^2 <  (r1 + r2 - tol)^2
+//   within:   gap <= limit + tol   <=>  d^2 <= (r1 + r2 + limit + tol)^2
+// Symmetric in the two models (the same float operations in either order), so a per-pair
+// evaluation and a per-model one give identical flags.
+GAEVAL_HD_INLINE float squared(float v) { return v * v; }
+GAEVAL_HD_INLINE bool overlaps_sq(float d2, float radii) {
+    const float t = radii - GapTolerance;
+    return t > 0.0f && d2 < t * t;
+}
+GAEVAL_HD_INLINE bool within_sq(float d2, float radii, float limit) {
+    return d2 <= squared(radii + limit + GapTolerance);
+}
+
+// The enemy side of model (x, y, r): in range of any enemy, overlapping any, and the edge gap
+// to the nearest one (a sqrt only when an enemy can beat the best gap so far).
+// Bit-identical across backends: fixed loop order, + - * and sqrt_rn only.
+struct EnemyView {
+    bool in_range = false, overlaps = false;
+    float nearest_gap = 1e30f;
+};
+GAEVAL_HD_INLINE EnemyView enemy_view(const Scenario& s, float x, float y, float r) {
+    EnemyView v;
+    for (int e = 0; e < s.enemy_count; ++e) {
+        const Model& en = s.enemy[e];
+        const float dx = x - en.x, dy = y - en.y;
+        const float d2 = dx * dx + dy * dy;
+        const float radii = r + en.base.enclosing_radius();
+        v.overlaps = v.overlaps || overlaps_sq(d2, radii);
+        v.in_range = v.in_range || within_sq(d2, radii, s.reach_mm);
+        const float bound = v.nearest_gap + radii;  // gap_e < best  <=>  d < best + radii
+        if (bound > 0.0f && d2 < bound * bound)
+            v.nearest_gap = min(v.nearest_gap, sqrt_rn(d2) - radii);
+    }
+    return v;
+}
+
 // GAPI1's view of model m at the end of the plan (enclosing circles, end positions of all).
+// Used for reports; gapi1_evaluate computes the same flags pair by pair.
 // Bit-identical across backends: fixed loop order, + - * / sqrt only.
 template <class Genes>
 GAEVAL_HD ModelOutcome gapi1_model(const Scenario& s, const Genes& genes, int m) {
     ModelOutcome o;
     end_position(s, genes, m, o.end_x, o.end_y);
     const float r = s.friendly[m].base.enclosing_radius();
-    float nearest_enemy = 1e30f;
-    bool overlaps = false;
-    for (int e = 0; e < s.enemy_count; ++e) {
-        const Model& en = s.enemy[e];
-        float g = circle_gap(o.end_x, o.end_y, r, en.x, en.y, en.base.enclosing_radius());
-        nearest_enemy = min(nearest_enemy, g);
-        overlaps = overlaps || g < -GapTolerance;
-    }
+    EnemyView ev = enemy_view(s, o.end_x, o.end_y, r);
+    bool overlaps = ev.overlaps, has_friend = s.friendly_count == 1;
     float nearest_friend = 1e30f;
     for (int j = 0; j < s.friendly_count; ++j) {
         if (j == m) continue;
         float jx, jy;
         end_position(s, genes, j, jx, jy);
-        float g = circle_gap(o.end_x, o.end_y, r, jx, jy, s.friendly[j].base.enclosing_radius());
-        nearest_friend = min(nearest_friend, g);
-        overlaps = overlaps || g < -GapTolerance;
+        const float dx = o.end_x - jx, dy = o.end_y - jy;
+        const float d2 = dx * dx + dy * dy;
+        const float radii = r + s.friendly[j].base.enclosing_radius();
+        overlaps = overlaps || overlaps_sq(d2, radii);
+        has_friend = has_friend || within_sq(d2, radii, s.coherency_mm);
+        nearest_friend = min(nearest_friend, sqrt_rn(d2) - radii);
     }
-    o.nearest_enemy_gap = nearest_enemy;
+    o.nearest_enemy_gap = ev.nearest_gap;
     o.nearest_friend_gap = nearest_friend;
-    o.in_range = nearest_enemy <= s.reach_mm + GapTolerance;
+    o.in_range = ev.in_range;
     o.overlaps = overlaps;
-    // A unit of one model is coherent by definition.
-    o.has_friend = s.friendly_count == 1 || nearest_friend <= s.coherency_mm + GapTolerance;
+    o.has_friend = has_friend;  // a unit of one model is coherent by definition
     return o;
 }
 
-// GAPI1 fitness of a whole plan with its breakdown.
+// GAPI1 fitness of a whole plan with its breakdown: friendly pairs once each, their flags
+// kept in two 64-bit masks (registers, not local memory, on the GPU).
 // Bit-identical across backends: models summed in index order.
 template <class Genes>
 GAEVAL_HD Breakdown gapi1_evaluate(const Scenario& s, const Genes& genes) {
     Breakdown b;
-    for (int m = 0; m < s.friendly_count; ++m) {
-        ModelOutcome o = gapi1_model(s, genes, m);
-        b.in_range_count += o.in_range ? 1 : 0;
-        b.overlap_count += o.overlaps ? 1 : 0;
-        b.isolated_count += o.has_friend ? 0 : 1;
-        b.distance_mm += max(o.nearest_enemy_gap, 0.0f);
+    uint64_t overlap_mask = 0, friend_mask = s.friendly_count == 1 ? 1u : 0u;
+    for (int i = 0; i < s.friendly_count; ++i) {
+        float xi, yi;
+        end_position(s, genes, i, xi, yi);
+        const float ri = s.friendly[i].base.enclosing_radius();
+        const EnemyView ev = enemy_view(s, xi, yi, ri);
+        b.in_range_count += ev.in_range ? 1 : 0;
+        b.distance_mm += max(ev.nearest_gap, 0.0f);
+        if (ev.overlaps) overlap_mask |= uint64_t{1} << i;
+        for (int j = i + 1; j < s.friendly_count; ++j) {
+            float xj, yj;
+            end_position(s, genes, j, xj, yj);
+            const float dx = xi - xj, dy = yi - yj;
+            const float d2 = dx * dx + dy * dy;
+            const float radii = ri + s.friendly[j].base.enclosing_radius();
+            const uint64_t pair = (uint64_t{1} << i) | (uint64_t{1} << j);
+            if (overlaps_sq(d2, radii)) overlap_mask |= pair;
+            if (within_sq(d2, radii, s.coherency_mm)) friend_mask |= pair;
+        }
     }
+    b.overlap_count = popcount64(overlap_mask);
+    b.isolated_count = s.friendly_count - popcount64(friend_mask);
     b.fitness = static_cast<float>(b.integer_points()) - b.distance_mm;
     return b;
 }
