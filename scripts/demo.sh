@@ -4,7 +4,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
-scripts/build.sh cuda >/dev/null
+mkdir -p runs
+if ! scripts/build.sh cuda >runs/build.log 2>&1; then
+    tail -30 runs/build.log
+    echo "demo: build failed (full log: runs/build.log)" >&2
+    exit 1
+fi
 out=runs/demo
-build/cuda/gaeval pile-in --scenario scenarios/demo_10v10.json --generations 300 --out "$out" "$@"
-echo "demo: results in $out (best.json, picture.svg, generations.csv, run.json)"
+build/cuda/gaeval pile-in --scenario scenarios/demo_10v10.json --mutation 0.1 --out "$out" "$@"
+echo "demo: results in $out/ (picture.svg, best.json, generations.csv, run.json)"
