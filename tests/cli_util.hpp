@@ -2,6 +2,7 @@
 #pragma once
 
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <fstream>
@@ -44,9 +45,12 @@ inline CliResult run_cli(const std::string& args) {
     return r;
 }
 
-// Writes text to a fresh temporary file and returns its path.
+// Writes text to a fresh temporary file (unique per process and call: tests run in parallel)
+// and returns its path.
 inline std::string temp_file(const std::string& name, const std::string& text) {
-    const std::string path = ::testing::TempDir() + "/" + name;
+    static int counter = 0;
+    const std::string path = ::testing::TempDir() + "/gaeval_" + std::to_string(getpid()) + "_" +
+                             std::to_string(counter++) + "_" + name;
     std::ofstream(path) << text;
     return path;
 }

@@ -33,6 +33,8 @@ struct BadFlags {
     std::string expected;
 };
 
+void PrintTo(const BadFlags& c, std::ostream* os) { *os << c.expected; }
+
 class PileInCliErrors : public ::testing::TestWithParam<BadFlags> {};
 
 TEST_P(PileInCliErrors, OneLineAndExitCode2) {
