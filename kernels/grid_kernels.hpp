@@ -23,10 +23,10 @@ void grid_play(const G& game, const typename G::Pos& start, const grid::Player& 
                const grid::Player& b, uint64_t seed, uint64_t games, uint32_t max_plies,
                grid::GameRecord* records);
 
-#define GAEVAL_GRID_KERNELS_EXTERN(G)                                                       \
-    extern template uint64_t grid_perft<G>(const G&, const G::Pos&, int);                   \
-    extern template void grid_play<G>(const G&, const G::Pos&, const grid::Player&,         \
-                                      const grid::Player&, uint64_t, uint64_t, uint32_t,    \
+#define GAEVAL_GRID_KERNELS_EXTERN(G)                                                    \
+    extern template uint64_t grid_perft<G>(const G&, const G::Pos&, int);                \
+    extern template void grid_play<G>(const G&, const G::Pos&, const grid::Player&,      \
+                                      const grid::Player&, uint64_t, uint64_t, uint32_t, \
                                       grid::GameRecord*);
 GAEVAL_GRID_FOR_EACH_VARIANT(GAEVAL_GRID_KERNELS_EXTERN)
 #undef GAEVAL_GRID_KERNELS_EXTERN

@@ -23,7 +23,9 @@ struct ChildCountOp {
     G game;
     const typename G::Pos* parents;
     uint64_t* counts;
-    __device__ void operator()(uint64_t i) const { counts[i] = grid::child_count(game, parents[i]); }
+    __device__ void operator()(uint64_t i) const {
+        counts[i] = grid::child_count(game, parents[i]);
+    }
 };
 
 // Writes the children of parents[i] from children[offsets[i] - first_offset] on.
@@ -76,7 +78,8 @@ uint64_t count_below(const G& game, const typename G::Pos* frontier, uint64_t n,
     for_each_index(ChildCountOp<G>{game, frontier, counts.data()}, n);
     thrust::exclusive_scan(thrust::device, counts.data(), counts.data() + n, offsets.data(),
                            uint64_t{0});
-    const uint64_t total = download_one(offsets.data() + n - 1) + download_one(counts.data() + n - 1);
+    const uint64_t total =
+        download_one(offsets.data() + n - 1) + download_one(counts.data() + n - 1);
     if (total == 0) return 0;
     const uint64_t fit = std::max<uint64_t>(1, budget / sizeof(Pos));
     if (total <= fit || shallow) {

@@ -30,16 +30,15 @@ void grid_play(const G& host_game, const typename G::Pos& start, const grid::Pla
     if (games == 0) return;
     DeviceGame<G> bound(host_game);
     DeviceArray<grid::GameRecord> device_records(games);
-    for_each_index(
-        PlayMatchOp<G>{bound.game, start, a, b, seed, max_plies, device_records.data()}, games);
+    for_each_index(PlayMatchOp<G>{bound.game, start, a, b, seed, max_plies, device_records.data()},
+                   games);
     synchronize();
     device_records.download(records, games);
 }
 
-#define GAEVAL_GRID_PLAY_INSTANTIATE(G)                                                    \
-    template void grid_play<G>(const G&, const G::Pos&, const grid::Player&,              \
-                               const grid::Player&, uint64_t, uint64_t, uint32_t,         \
-                               grid::GameRecord*);
+#define GAEVAL_GRID_PLAY_INSTANTIATE(G)                                                           \
+    template void grid_play<G>(const G&, const G::Pos&, const grid::Player&, const grid::Player&, \
+                               uint64_t, uint64_t, uint32_t, grid::GameRecord*);
 GAEVAL_GRID_FOR_EACH_VARIANT(GAEVAL_GRID_PLAY_INSTANTIATE)
 #undef GAEVAL_GRID_PLAY_INSTANTIATE
 

@@ -13,7 +13,7 @@
 namespace gaeval::grid::testing {
 
 inline GameSetup fen_setup(const std::string& fen, const std::string& board = "square8:7x7",
-                       const std::string& rules = "ataxx", int players = 2) {
+                           const std::string& rules = "ataxx", int players = 2) {
     return io::parse_fen(fen, io::parse_board_spec(board), io::parse_rule_set(rules), players);
 }
 
@@ -50,7 +50,7 @@ struct Square7Fixture {
 // A random setup on `shape`: each playable cell empty, a piece of a random player, or (with
 // gap_percent) blocked; random side to move and a halfmove clock below 100.
 inline GameSetup random_setup(std::mt19937& rng, const Shape& shape, RuleSet rules, int players,
-                          int piece_percent, int gap_percent) {
+                              int piece_percent, int gap_percent) {
     GameSetup s = io::start_setup(shape, rules, players);
     const int cells = shape_cells(shape);
     for (int c = 0; c < cells; ++c) {

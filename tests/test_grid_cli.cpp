@@ -4,12 +4,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include <sys/wait.h>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <string>
-#include <sys/wait.h>
 
 namespace {
 
@@ -28,8 +28,8 @@ std::string slurp(const std::string& path) {
 // Runs the gaeval binary with `args` (shell words) and captures stdout and stderr.
 CliRun run_gaeval(const std::string& args) {
     const std::string base = ::testing::TempDir() + "gaeval_grid_cli";
-    const std::string command = std::string(GAEVAL_BINARY) + " " + args + " >" + base +
-                                ".out 2>" + base + ".err";
+    const std::string command =
+        std::string(GAEVAL_BINARY) + " " + args + " >" + base + ".out 2>" + base + ".err";
     CliRun r;
     const int status = std::system(command.c_str());
     r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
@@ -62,14 +62,16 @@ TEST(GridCli, PerftPrintsJsonLast) {
         "perft --fen '7/7/7/7/-------/-------/x5o x 0 1' --depth 6 --backend cpu --json --generic");
     ASSERT_EQ(gapped.code, 0) << gapped.err;
     EXPECT_EQ(last_json_line(gapped.out)["nodes"], 174);
-    const CliRun hex = run_gaeval("perft --board hex:2 --rules genetic-game --players 3 --depth 2 "
-                               "--backend cpu --json");
+    const CliRun hex = run_gaeval(
+        "perft --board hex:2 --rules genetic-game --players 3 --depth 2 "
+        "--backend cpu --json");
     ASSERT_EQ(hex.code, 0) << hex.err;
     EXPECT_GT(last_json_line(hex.out)["nodes"].get<uint64_t>(), 0u);
 }
 
 TEST(GridCli, PlayPrintsJsonLast) {
-    const CliRun r = run_gaeval("play --a capture --b random --games 20 --seed 3 --backend cpu --json");
+    const CliRun r =
+        run_gaeval("play --a capture --b random --games 20 --seed 3 --backend cpu --json");
     ASSERT_EQ(r.code, 0) << r.err;
     const auto j = last_json_line(r.out);
     EXPECT_EQ(j["games"], 20);
@@ -77,7 +79,8 @@ TEST(GridCli, PlayPrintsJsonLast) {
     EXPECT_GT(j["mean_plies"].get<double>(), 0);
     EXPECT_GT(j["games_per_s"].get<double>(), 0);
     // Same seed, same results.
-    const CliRun again = run_gaeval("play --a capture --b random --games 20 --seed 3 --backend cpu --threads 1 --json");
+    const CliRun again = run_gaeval(
+        "play --a capture --b random --games 20 --seed 3 --backend cpu --threads 1 --json");
     ASSERT_EQ(again.code, 0);
     EXPECT_EQ(last_json_line(again.out)["wins"], j["wins"]);
     EXPECT_EQ(last_json_line(again.out)["mean_plies"], j["mean_plies"]);

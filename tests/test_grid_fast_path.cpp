@@ -50,8 +50,8 @@ TEST(GridFastPath, RandomPositionsAgreeOnEverything) {
     int positions = 0, over = 0, passes = 0;
     for (int trial = 0; trial < 400; ++trial) {
         const int density = 5 + static_cast<int>(rng() % 85);
-        GameSetup s = random_setup(rng, Shape{}, trial % 2 ? RuleSet::Ataxx : RuleSet::GeneticGame, 2,
-                               density, static_cast<int>(rng() % 15));
+        GameSetup s = random_setup(rng, Shape{}, trial % 2 ? RuleSet::Ataxx : RuleSet::GeneticGame,
+                                   2, density, static_cast<int>(rng() % 15));
         if (trial % 7 == 0) s.halfmove = static_cast<uint16_t>(95 + rng() % 10);
         if (trial % 5 == 0) {
             // The side to move walled in on rank 1 behind two opponent ranks: it must pass

@@ -64,9 +64,9 @@ TEST(GridFeatures, SafePiecesAndHolesOutOfReach) {
     const Counts x = features_of(f, 0);
     EXPECT_EQ(at(x, Feature::OwnSafe), 1);
     EXPECT_EQ(at(x, Feature::OwnHoles), 0);
-    EXPECT_EQ(at(x, Feature::RiskyHoles1) + at(x, Feature::RiskyHoles2) +
-                  at(x, Feature::RiskyHoles3Plus),
-              0);
+    EXPECT_EQ(
+        at(x, Feature::RiskyHoles1) + at(x, Feature::RiskyHoles2) + at(x, Feature::RiskyHoles3Plus),
+        0);
     // b1: c1, c2 empty; a2: a3, b3 empty; b2: c1, c2, a3, b3, c3 empty.
     EXPECT_EQ(at(x, Feature::OpponentNearSafe2), 2);
     EXPECT_EQ(at(x, Feature::OpponentSafe), 0);

@@ -15,8 +15,10 @@ using namespace gaeval::grid::testing;
 
 TEST(GridFen, StandardFensRoundTrip) {
     const char* fens[] = {
-        "x5o/7/7/7/7/7/o5x x 0 1",        "7/7/7/7/-------/-------/x5o x 0 1",
-        "x5o/7/2-1-2/3-3/2-1-2/7/o5x o 17 42", "xoxoxox/oxoxoxo/7/7/7/7/3x3 x 0 1",
+        "x5o/7/7/7/7/7/o5x x 0 1",
+        "7/7/7/7/-------/-------/x5o x 0 1",
+        "x5o/7/2-1-2/3-3/2-1-2/7/o5x o 17 42",
+        "xoxoxox/oxoxoxo/7/7/7/7/3x3 x 0 1",
         "7/7/7/7/7/7/7 o 0 1",
     };
     for (const char* fen : fens) EXPECT_EQ(io::write_fen(fen_setup(fen)), fen);
@@ -44,8 +46,8 @@ TEST(GridFen, OtherBoardsRoundTrip) {
         {"square8:3x1", "ataxx", 2, "x1o x 0 1"},
     };
     for (const Case& c : cases) {
-        const GameSetup start = io::start_setup(io::parse_board_spec(c.board),
-                                            io::parse_rule_set(c.rules), c.players);
+        const GameSetup start =
+            io::start_setup(io::parse_board_spec(c.board), io::parse_rule_set(c.rules), c.players);
         EXPECT_EQ(io::write_fen(start), c.start) << c.board;
         EXPECT_EQ(io::write_fen(fen_setup(c.start, c.board, c.rules, c.players)), c.start);
     }
@@ -90,8 +92,9 @@ TEST(GridFen, BadBoardRulesAndPlayers) {
     expect_error(error_of([] { io::parse_rule_set("chess"); }), "unknown rule set");
     expect_error(error_of([] { io::check_players(RuleSet::Ataxx, 3); }), "2 players");
     expect_error(error_of([] { io::check_players(RuleSet::GeneticGame, 5); }), "2 to 4");
-    expect_error(error_of([] { io::start_setup(io::parse_board_spec("square8:1x1"), RuleSet::Ataxx, 2); }),
-                 "corner");
+    expect_error(
+        error_of([] { io::start_setup(io::parse_board_spec("square8:1x1"), RuleSet::Ataxx, 2); }),
+        "corner");
 }
 
 TEST(GridFen, BadFens) {

@@ -113,15 +113,20 @@ std::vector<int> coordinate_distances(const Shape& s) {
             const int dr = row[a] - row[b], dc = col[a] - col[b];
             int d = -1;
             switch (s.topology) {
-                case Topology::Square8: d = std::max(std::abs(dr), std::abs(dc)); break;
-                case Topology::Square4: d = std::abs(dr) + std::abs(dc); break;
+                case Topology::Square8:
+                    d = std::max(std::abs(dr), std::abs(dc));
+                    break;
+                case Topology::Square4:
+                    d = std::abs(dr) + std::abs(dc);
+                    break;
                 case Topology::Hex:
                 case Topology::Offset: {
                     const int dq = axial_q(row[a], col[a]) - axial_q(row[b], col[b]);
                     d = (std::abs(dq) + std::abs(dr) + std::abs(dq + dr)) / 2;
                     break;
                 }
-                default: break;
+                default:
+                    break;
             }
             dist[a * n + b] = d;
         }
@@ -167,23 +172,24 @@ uint64_t reference_perft(const std::vector<int>& dist, const std::vector<int>& c
         if (m.from != m.to) next[m.from] = -1;
         for (int c = 0; c < n; ++c)
             if (next[c] == 1 - side && dist[c * n + m.to] == 1) next[c] = side;
-        nodes += reference_perft(dist, next, 1 - side, m.from == m.to ? 0 : halfmove + 1,
-                                 depth - 1);
+        nodes +=
+            reference_perft(dist, next, 1 - side, m.from == m.to ? 0 : halfmove + 1, depth - 1);
     }
     return nodes;
 }
 
 TEST(GridPerft, OtherTopologiesMatchACoordinateReference) {
     std::mt19937 rng(11);
-    const char* boards[] = {"square4:5x5", "square8:9x8", "hex:3", "offset:6x5", "square8:16x16",
-                            "hex:8", "offset:12x10", "square4:12x11"};
+    const char* boards[] = {"square4:5x5",   "square8:9x8", "hex:3",        "offset:6x5",
+                            "square8:16x16", "hex:8",       "offset:12x10", "square4:12x11"};
     for (const char* board : boards) {
         const Shape shape = io::parse_board_spec(board);
         const std::vector<int> dist = coordinate_distances(shape);
         for (int trial = 0; trial < 3; ++trial) {
             GameSetup s = random_setup(rng, shape, RuleSet::Ataxx, 2, trial == 0 ? 4 : 25, 8);
             std::vector<int> cells;
-            for (int c = 0; c < shape_cells(shape); ++c) cells.push_back(s.cell[c] == kBlockedCell ? -2 : s.cell[c]);
+            for (int c = 0; c < shape_cells(shape); ++c)
+                cells.push_back(s.cell[c] == kBlockedCell ? -2 : s.cell[c]);
             const int depth = shape_cells(shape) > 100 ? 2 : 3;
             EXPECT_EQ(perft(s, depth, cpu_backend(0)),
                       reference_perft(dist, cells, s.side, s.halfmove, depth))
@@ -225,7 +231,7 @@ TEST(GridPerft, CudaMatchesCpu) {
     for (const char* board : {"hex:8", "square8:11x11", "tri:9", "offset:8x7"}) {
         for (int players : {2, 3}) {
             const GameSetup s = random_setup(rng, io::parse_board_spec(board), RuleSet::GeneticGame,
-                                         players, 10, 5);
+                                             players, 10, 5);
             EXPECT_EQ(perft(s, 3, gpu), perft(s, 3, cpu_backend(0))) << board << players;
         }
     }

@@ -67,9 +67,8 @@ TEST(GridPlayers, MostPiecesMaximisesMaterialAndWeightedMaterialPlaysTheSame) {
     for (const auto& p : visited_positions(f.game, f.pos, 10)) {
         if (f.game.count_moves(p) == 0) continue;
         int best = -1;
-        f.game.for_each_move(p, [&](Move m) {
-            best = std::max(best, f.game.make(p, m).pieces[p.side].count());
-        });
+        f.game.for_each_move(
+            p, [&](Move m) { best = std::max(best, f.game.make(p, m).pieces[p.side].count()); });
         const DrawAddress at{8, 3, 4};
         const Move chosen = choose_move(f.game, p, most, at);
         EXPECT_EQ(f.game.make(p, chosen).pieces[p.side].count(), best);

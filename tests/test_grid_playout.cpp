@@ -116,7 +116,8 @@ TEST(GridPlayout, ThePlyCapScoresUnfinishedGames) {
     PlayRequest request;
     request.games = 10;
     request.max_plies = 5;
-    const auto records = play_batch(io::start_setup(Shape{}, RuleSet::Ataxx, 2), request, cpu_backend(1));
+    const auto records =
+        play_batch(io::start_setup(Shape{}, RuleSet::Ataxx, 2), request, cpu_backend(1));
     for (const auto& r : records) {
         EXPECT_EQ(r.plies, 5u);
         EXPECT_EQ(r.stopped, 1);

@@ -132,8 +132,8 @@ TEST(GridRules, GeneticGameEndsOnAFullBoardOrASoleSurvivorWhoOwnsTheRest) {
     EXPECT_EQ(result.score[0], 49);
     EXPECT_EQ(result.score[1], 0);
     // Empty cells out of everyone's reach end the game too (else it would pass forever).
-    Square7Fixture stuck(fen_setup("7/7/7/7/-------/-------/xxx1ooo x 0 1", "square8:7x7",
-                                   "genetic-game"));
+    Square7Fixture stuck(
+        fen_setup("7/7/7/7/-------/-------/xxx1ooo x 0 1", "square8:7x7", "genetic-game"));
     EXPECT_FALSE(stuck.game.is_over(stuck.pos));
     // x grows to d1: over. x jumps b1-d1: o cannot reach b1 and passes, then x has two ways
     // (grow, jump d1-b1) to fill it.
@@ -151,11 +151,13 @@ TEST(GridRules, GeneticGameTurnsSkipEliminatedPlayers) {
     EXPECT_EQ(p.side, 0);
     EXPECT_EQ(p.fullmove, 2u);
     // o eliminated: after x comes y.
-    TableFixture<1, 4> two_left(fen_setup("x6/7/7/7/7/7/y6 x 0 1", "square8:7x7", "genetic-game", 3));
+    TableFixture<1, 4> two_left(
+        fen_setup("x6/7/7/7/7/7/y6 x 0 1", "square8:7x7", "genetic-game", 3));
     EXPECT_FALSE(two_left.game.is_over(two_left.pos));
     EXPECT_EQ(two_left.game.make(two_left.pos, Move::grow(43)).side, 2);  // x: a7 -> b7
     // A move captures the pieces of every opponent around its destination.
-    TableFixture<1, 4> crowd(fen_setup("7/7/7/2o1y2/2x4/7/7 x 0 1", "square8:7x7", "genetic-game", 3));
+    TableFixture<1, 4> crowd(
+        fen_setup("7/7/7/2o1y2/2x4/7/7 x 0 1", "square8:7x7", "genetic-game", 3));
     const Move grow_d4 = Move::grow(3 * 7 + 3);  // table layout: row * 7 + col
     EXPECT_EQ(crowd.game.captured_by(crowd.pos, grow_d4).count(), 2);
     const auto after = crowd.game.make(crowd.pos, grow_d4);
@@ -166,8 +168,8 @@ TEST(GridRules, GeneticGameTurnsSkipEliminatedPlayers) {
 }
 
 TEST(GridRules, ThreePlayerResultsPerSeat) {
-    TableFixture<1, 4> f(fen_setup("xxx4/ooo4/yy5/7/7/-------/------- x 0 1", "square8:7x7",
-                                   "genetic-game", 3));
+    TableFixture<1, 4> f(
+        fen_setup("xxx4/ooo4/yy5/7/7/-------/------- x 0 1", "square8:7x7", "genetic-game", 3));
     auto result = f.game.outcome(f.pos);
     EXPECT_EQ(result.winner, -1);  // x and o share the top score
     EXPECT_EQ(seat_result(result, 0), SeatResult::Draw);

@@ -38,7 +38,8 @@ TEST(GridWeights, RoundTripAndNames) {
     EXPECT_EQ(back.board, "hex:4");
     EXPECT_EQ(back.rules, "ataxx");
     for (int i = 0; i < grid::kFeatureCount; ++i) EXPECT_EQ(back.weights[i], w.weights[i]);
-    for (int i = 0; i < grid::kFeatureCount; ++i) EXPECT_EQ(io::feature_index(io::feature_name(i)), i);
+    for (int i = 0; i < grid::kFeatureCount; ++i)
+        EXPECT_EQ(io::feature_index(io::feature_name(i)), i);
     const grid::Player player = io::parse_grid_player(path, "--a");
     EXPECT_EQ(player.kind, grid::PlayerKind::Weighted);
     EXPECT_EQ(player.weights[3], w.weights[3]);
@@ -46,8 +47,8 @@ TEST(GridWeights, RoundTripAndNames) {
 }
 
 TEST(GridWeights, SubsetInAnyOrder) {
-    const std::string path = temp_file(
-        "subset", R"({"format": "gaeval-grid-weights", "version": 1, "game": "ataxx",
+    const std::string path =
+        temp_file("subset", R"({"format": "gaeval-grid-weights", "version": 1, "game": "ataxx",
                       "board": "square8:7x7", "rules": "ataxx",
                       "features": ["opponent_holes", "own_pieces"], "weights": [-2, 1.5]})");
     const io::GridWeights w = io::read_grid_weights(path);
@@ -65,14 +66,17 @@ TEST(GridWeights, Errors) {
     EXPECT_NE(read_error(head + R"("features": ["own_pieces"], "weights": [1, 2]})")
                   .find("1 entries but 'weights' has 2"),
               std::string::npos);
-    EXPECT_NE(read_error(head + R"("features": ["luck"], "weights": [1]})").find("unknown feature 'luck'"),
+    EXPECT_NE(read_error(head + R"("features": ["luck"], "weights": [1]})")
+                  .find("unknown feature 'luck'"),
               std::string::npos);
     EXPECT_NE(read_error(head + R"("features": ["own_pieces", "own_pieces"], "weights": [1, 1]})")
                   .find("listed twice"),
               std::string::npos);
-    EXPECT_NE(read_error(head + R"("features": ["own_pieces"], "weights": ["1"]})").find("must be a number"),
+    EXPECT_NE(read_error(head + R"("features": ["own_pieces"], "weights": ["1"]})")
+                  .find("must be a number"),
               std::string::npos);
-    EXPECT_NE(read_error(head + R"("features": ["own_pieces"], "weights": [1e300]})").find("finite float"),
+    EXPECT_NE(read_error(head + R"("features": ["own_pieces"], "weights": [1e300]})")
+                  .find("finite float"),
               std::string::npos);
     EXPECT_NE(read_error(R"({"format": "gaeval-grid-weights", "version": 1, "game": "chess"})")
                   .find("expected ataxx"),

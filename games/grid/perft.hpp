@@ -47,8 +47,9 @@ struct PerftFixed {
     template <class G>
     GAEVAL_GRID_PERFT_LEVEL static uint64_t run(const G& game, const typename G::Pos& p) {
         uint64_t nodes = 0;
-        for_each_child(game, p,
-                       [&](const typename G::Pos& c) { nodes += PerftFixed<Depth - 1>::run(game, c); });
+        for_each_child(game, p, [&](const typename G::Pos& c) {
+            nodes += PerftFixed<Depth - 1>::run(game, c);
+        });
         return nodes;
     }
 };
@@ -74,13 +75,20 @@ constexpr int kMaxShallowDepth = 5;
 template <class G>
 GAEVAL_HD uint64_t perft_shallow(const G& game, const typename G::Pos& p, int depth) {
     switch (depth) {
-        case 0: return PerftFixed<0>::run(game, p);
-        case 1: return PerftFixed<1>::run(game, p);
-        case 2: return PerftFixed<2>::run(game, p);
-        case 3: return PerftFixed<3>::run(game, p);
-        case 4: return PerftFixed<4>::run(game, p);
-        case 5: return PerftFixed<5>::run(game, p);
-        default: return 0;
+        case 0:
+            return PerftFixed<0>::run(game, p);
+        case 1:
+            return PerftFixed<1>::run(game, p);
+        case 2:
+            return PerftFixed<2>::run(game, p);
+        case 3:
+            return PerftFixed<3>::run(game, p);
+        case 4:
+            return PerftFixed<4>::run(game, p);
+        case 5:
+            return PerftFixed<5>::run(game, p);
+        default:
+            return 0;
     }
 }
 

@@ -62,7 +62,8 @@ GAEVAL_HD_INLINE Move best_move(const G& game, const typename G::Pos& p, const D
             ties = 1;
         } else if (s == best_score) {
             ++ties;
-            const uint32_t r = philox(at.seed, Purpose::PlayerTieBreak, at.game, at.ply, index, 0).v[0];
+            const uint32_t r =
+                philox(at.seed, Purpose::PlayerTieBreak, at.game, at.ply, index, 0).v[0];
             if (below(r, ties) == 0) best = m;
         }
         ++index;
@@ -80,7 +81,8 @@ GAEVAL_HD Move choose_move(const G& game, const typename G::Pos& p, const Player
     const int us = p.side;
     switch (player.kind) {
         case PlayerKind::Random: {
-            const uint32_t r = philox(at.seed, Purpose::PlayerRandomMove, at.game, at.ply, 0, 0).v[0];
+            const uint32_t r =
+                philox(at.seed, Purpose::PlayerRandomMove, at.game, at.ply, 0, 0).v[0];
             return game.nth_move(p, static_cast<int>(below(r, static_cast<uint32_t>(moves))));
         }
         case PlayerKind::Capture: {

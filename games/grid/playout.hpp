@@ -25,7 +25,8 @@ struct GameRecord {
 // then scores it with Game::outcome. Draws use key `seed` and counter (index, ply, ...).
 template <class G>
 GAEVAL_HD GameRecord play_match(const G& game, const typename G::Pos& start, const Player& a,
-                                const Player& b, uint64_t seed, uint32_t index, uint32_t max_plies) {
+                                const Player& b, uint64_t seed, uint32_t index,
+                                uint32_t max_plies) {
     GameRecord record;
     record.a_seat = static_cast<int8_t>(index % start.players);
     typename G::Pos p = start;

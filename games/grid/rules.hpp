@@ -68,8 +68,7 @@ struct Game {
     // the halfmove clock reached 100; genetic-game: at most one player has pieces.
     GAEVAL_HD_INLINE bool decided(const Pos& p) const {
         if (rules == RuleSet::Ataxx)
-            return p.pieces[0].empty() || p.pieces[1].empty() ||
-                   p.halfmove >= kAtaxxHalfmoveLimit;
+            return p.pieces[0].empty() || p.pieces[1].empty() || p.halfmove >= kAtaxxHalfmoveLimit;
         return live_players(p) <= 1;
     }
     // Whether some empty cell is in the grow or jump range of some piece (anyone can move).

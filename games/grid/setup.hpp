@@ -81,8 +81,8 @@ GAEVAL_HD_INLINE Position<1, 2> setup_square7_position(const GameSetup& s) {
 // read through `to_bit` (layout index -> bit index).
 template <int W, int P, class ToBit>
 GAEVAL_HD_INLINE GameSetup position_setup_mapped(const Shape& shape, RuleSet rules,
-                                             const Bitboard<W>& blocked, const Position<W, P>& p,
-                                             ToBit to_bit) {
+                                                 const Bitboard<W>& blocked,
+                                                 const Position<W, P>& p, ToBit to_bit) {
     GameSetup s;
     s.shape = shape;
     s.rules = rules;
@@ -103,12 +103,12 @@ GAEVAL_HD_INLINE GameSetup position_setup_mapped(const Shape& shape, RuleSet rul
 
 template <int W, int P>
 GAEVAL_HD_INLINE GameSetup position_setup(const Board<W>& board, RuleSet rules,
-                                      const Position<W, P>& p) {
+                                          const Position<W, P>& p) {
     return position_setup_mapped(board.shape, rules, board.blocked, p, [](int c) { return c; });
 }
 
 GAEVAL_HD_INLINE GameSetup square7_setup(const Square7Geometry& geo, RuleSet rules,
-                                     const Position<1, 2>& p) {
+                                         const Position<1, 2>& p) {
     const Bitboard<1> blocked{{Square7Geometry::kAll & ~geo.playable_mask}};
     return position_setup_mapped(Shape{}, rules, blocked, p,
                                  [](int c) { return Square7Geometry::from_compact(c); });

@@ -34,18 +34,24 @@ struct Shape {
 // Number of rows of the shape.
 GAEVAL_HD_INLINE int shape_rows(const Shape& s) {
     switch (s.topology) {
-        case Topology::Hex: return 2 * s.width + 1;
-        case Topology::Tri: return s.width;
-        default: return s.height;
+        case Topology::Hex:
+            return 2 * s.width + 1;
+        case Topology::Tri:
+            return s.width;
+        default:
+            return s.height;
     }
 }
 
 // Cells in row r (0 = bottom); r in [0, shape_rows).
 GAEVAL_HD_INLINE int shape_row_length(const Shape& s, int r) {
     switch (s.topology) {
-        case Topology::Hex: return 2 * s.width + 1 - gaeval::abs(r - s.width);
-        case Topology::Tri: return 2 * (s.width - 1 - r) + 1;
-        default: return s.width;
+        case Topology::Hex:
+            return 2 * s.width + 1 - gaeval::abs(r - s.width);
+        case Topology::Tri:
+            return 2 * (s.width - 1 - r) + 1;
+        default:
+            return s.width;
     }
 }
 

@@ -24,11 +24,11 @@ using Table4Game4 = Game<TableGeometry<4>, 4>;
 }  // namespace gaeval::grid
 
 // X(type) for every variant above.
-#define GAEVAL_GRID_FOR_EACH_VARIANT(X)                                                     \
-    X(::gaeval::grid::Square7Game)                                                          \
-    X(::gaeval::grid::Table1Game2)                                                          \
-    X(::gaeval::grid::Table1Game4)                                                          \
-    X(::gaeval::grid::Table2Game2)                                                          \
-    X(::gaeval::grid::Table2Game4)                                                          \
-    X(::gaeval::grid::Table4Game2)                                                          \
+#define GAEVAL_GRID_FOR_EACH_VARIANT(X) \
+    X(::gaeval::grid::Square7Game)      \
+    X(::gaeval::grid::Table1Game2)      \
+    X(::gaeval::grid::Table1Game4)      \
+    X(::gaeval::grid::Table2Game2)      \
+    X(::gaeval::grid::Table2Game4)      \
+    X(::gaeval::grid::Table4Game2)      \
     X(::gaeval::grid::Table4Game4)

@@ -6,6 +6,7 @@
 namespace gaeval::cli {
 
 void add_grid_options(cxxopts::Options& options) {
+    // clang-format off
     options.add_options("Game")
         ("game", "game family (ataxx)", cxxopts::value<std::string>()->default_value("ataxx"))
         ("board", "square8:WxH | square4:WxH | offset:WxH | hex:R | tri:N (at most 256 cells)",
@@ -15,6 +16,7 @@ void add_grid_options(cxxopts::Options& options) {
          cxxopts::value<int>()->default_value("2"))
         ("fen", "position (FEN; see docs/grid.md) or startpos",
          cxxopts::value<std::string>()->default_value("startpos"));
+    // clang-format on
 }
 
 GridOptions read_grid_options(const cxxopts::ParseResult& result) {
@@ -36,8 +38,8 @@ GridOptions read_grid_options(const cxxopts::ParseResult& result) {
     return o;
 }
 
-int64_t read_integer_flag(const cxxopts::ParseResult& result, const std::string& name,
-                          int64_t min, int64_t max) {
+int64_t read_integer_flag(const cxxopts::ParseResult& result, const std::string& name, int64_t min,
+                          int64_t max) {
     const std::string range = "[" + std::to_string(min) + ", " + std::to_string(max) + "]";
     std::string text;
     try {

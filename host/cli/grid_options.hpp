@@ -24,8 +24,8 @@ GridOptions read_grid_options(const cxxopts::ParseResult& result);
 
 // The value of string flag `name` as an integer in [min, max]; InputError naming the flag when
 // it is missing (and required), not an integer, or out of range.
-int64_t read_integer_flag(const cxxopts::ParseResult& result, const std::string& name,
-                          int64_t min, int64_t max);
+int64_t read_integer_flag(const cxxopts::ParseResult& result, const std::string& name, int64_t min,
+                          int64_t max);
 
 // Arguments with the one-letter long flags `--a X` / `--a=X` (and b) respelled `--player-a`
 // (cxxopts needs two letters after "--"); argv[0] unchanged.

@@ -26,12 +26,14 @@ int run_perft(int argc, char** argv) {
                              "(passes count as moves; the last ply is counted in bulk)");
     add_common_options(options);
     add_grid_options(options);
+    // clang-format off
     options.add_options("Perft")
         ("depth", "plies to count, 0 to 20", cxxopts::value<std::string>());
     options.add_options("Hidden")
         ("generic", "use the table geometry even where the 7x7 fast path applies")
         ("bench", "run the grid throughput benchmarks and print a table")
         ("bench-quick", "with --bench: smaller workloads");
+    // clang-format on
     const auto result = parse(options, argc, argv);
     if (result.count("help")) {
         std::cout << options.help({"", "Common", "Game", "Perft"}) << '\n';

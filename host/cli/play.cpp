@@ -25,6 +25,7 @@ int run_play(int argc, char** argv) {
                              "i mod players in game i) and report A's results");
     add_common_options(options);
     add_grid_options(options);
+    // clang-format off
     options.add_options("Play")
         ("a,player-a", "player A (also --a): random | capture | most-pieces | weights JSON file",
          cxxopts::value<std::string>())
@@ -35,6 +36,7 @@ int run_play(int argc, char** argv) {
          cxxopts::value<std::string>()->default_value("10000"));
     options.add_options("Hidden")
         ("generic", "use the table geometry even where the 7x7 fast path applies");
+    // clang-format on
     // `--a` / `--b` as the docs spell them are respelled --player-a / --player-b for cxxopts.
     std::vector<std::string> args = respell_player_flags(argc, argv);
     std::vector<char*> arg_pointers;
@@ -85,10 +87,10 @@ int run_play(int argc, char** argv) {
     std::printf("A: %llu wins, %llu draws, %llu losses; score %.4f (95%% CI %.4f - %.4f)\n",
                 static_cast<unsigned long long>(s.wins), static_cast<unsigned long long>(s.draws),
                 static_cast<unsigned long long>(s.losses), s.score(), low, high);
+    const std::string stopped =
+        s.stopped ? ", " + std::to_string(s.stopped) + " stopped at --max-plies" : "";
     std::printf("mean plies %.1f%s; %.4f s, %.1f games/s, %.3g plies/s\n", s.mean_plies(),
-                s.stopped ? (", " + std::to_string(s.stopped) + " stopped at --max-plies").c_str()
-                          : "",
-                seconds, games_per_s, plies_per_s);
+                stopped.c_str(), seconds, games_per_s, plies_per_s);
     if (common.json) {
         nlohmann::json out;
         out["command"] = "play";

@@ -37,10 +37,14 @@ auto with_variant(const GameSetup& setup, EngineChoice engine, F&& f) {
         return f(game, setup_square7_position(setup));
     }
     switch (words_for_cells(shape_cells(setup.shape))) {
-        case 1: return with_table_variant<1>(setup, f);
-        case 2: return with_table_variant<2>(setup, f);
-        case 4: return with_table_variant<4>(setup, f);
-        default: throw std::logic_error("grid: board larger than the largest bitboard");
+        case 1:
+            return with_table_variant<1>(setup, f);
+        case 2:
+            return with_table_variant<2>(setup, f);
+        case 4:
+            return with_table_variant<4>(setup, f);
+        default:
+            throw std::logic_error("grid: board larger than the largest bitboard");
     }
 }
 
@@ -56,7 +60,8 @@ uint64_t perft_cpu(const G& game, const typename G::Pos& root, int depth, int th
     const std::size_t enough = 256 * static_cast<std::size_t>(threads);
     while (remaining > 2 && frontier.size() < enough) {
         std::vector<Pos> next;
-        for (const Pos& p : frontier) for_each_child(game, p, [&](const Pos& c) { next.push_back(c); });
+        for (const Pos& p : frontier)
+            for_each_child(game, p, [&](const Pos& c) { next.push_back(c); });
         frontier.swap(next);
         --remaining;
     }
@@ -76,7 +81,8 @@ std::string variant_name(const GameSetup& setup, EngineChoice engine) {
            " P=" + std::to_string(setup.players == 2 ? 2 : 4);
 }
 
-uint64_t perft(const GameSetup& setup, int depth, const BackendChoice& backend, EngineChoice engine) {
+uint64_t perft(const GameSetup& setup, int depth, const BackendChoice& backend,
+               EngineChoice engine) {
     return with_variant(setup, engine, [&](const auto& game, const auto& root) -> uint64_t {
         if (backend.kind == BackendKind::Cuda) {
 #if GAEVAL_HAVE_CUDA

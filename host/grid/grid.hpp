@@ -27,7 +27,7 @@ uint64_t perft(const GameSetup& setup, int depth, const BackendChoice& backend,
 
 struct PlayRequest {
     Player a, b;
-    uint64_t games = 100;        // matches 0 .. games-1 (A's seat alternates with the index)
+    uint64_t games = 100;  // matches 0 .. games-1 (A's seat alternates with the index)
     uint64_t seed = 1;
     uint32_t max_plies = 10000;  // a game still running after this many plies is scored as is
 };

@@ -8,8 +8,8 @@
 
 namespace gaeval::io {
 
-using grid::RuleSet;
 using grid::GameSetup;
+using grid::RuleSet;
 using grid::Shape;
 using grid::Topology;
 
@@ -77,8 +77,7 @@ Shape parse_board_spec(const std::string& text) {
     for (const auto& t : kTopologies)
         if (name == t.name) topology = &t;
     if (!topology)
-        throw InputError("--board '" + text +
-                         "': unknown topology '" + name +
+        throw InputError("--board '" + text + "': unknown topology '" + name +
                          "' (expected square8, square4, hex, tri or offset, e.g. square8:7x7)");
     if (colon == std::string::npos)
         throw InputError("--board '" + text + "': missing size (e.g. " + name +
@@ -96,16 +95,15 @@ Shape parse_board_spec(const std::string& text) {
     } else {
         shape.width = shape.height = parse_size(size);
         if (shape.width < 1)
-            throw InputError("--board '" + text + "': " +
-                             (shape.topology == Topology::Hex ? "radius" : "side") +
+            throw InputError("--board '" + text +
+                             "': " + (shape.topology == Topology::Hex ? "radius" : "side") +
                              " must be a positive integer (e.g. " + name + ":4)");
     }
     // Sizes have at most 4 digits, so the count fits an int.
     const int cells = grid::shape_cells(shape);
     if (cells > grid::kMaxCells)
         throw InputError("--board '" + text + "': " + std::to_string(cells) +
-                         " cells; the largest bitboard holds " +
-                         std::to_string(grid::kMaxCells));
+                         " cells; the largest bitboard holds " + std::to_string(grid::kMaxCells));
     return shape;
 }
 

@@ -31,7 +31,7 @@ grid::GameSetup start_setup(const grid::Shape& shape, grid::RuleSet rules, int p
 // to move, and optionally the halfmove clock and the fullmove number (default 0 and 1).
 // "startpos" gives start_setup. Throws InputError naming the rank, letter or field.
 grid::GameSetup parse_fen(const std::string& fen, const grid::Shape& shape, grid::RuleSet rules,
-                      int players);
+                          int players);
 std::string write_fen(const grid::GameSetup& setup);
 
 }  // namespace gaeval::io

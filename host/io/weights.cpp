@@ -17,11 +17,21 @@ constexpr int kVersion = 1;
 
 // Indexed by grid::Feature; part of the file format: append, never rename.
 constexpr const char* kFeatureNames[grid::kFeatureCount] = {
-    "own_pieces",           "opponent_pieces",      "own_safe",
-    "own_near_safe_1",      "own_near_safe_2",      "own_near_safe_3",
-    "risky_holes_1",        "risky_holes_2",        "risky_holes_3plus",
-    "own_holes",            "opponent_safe",        "opponent_near_safe_1",
-    "opponent_near_safe_2", "opponent_near_safe_3", "opponent_holes",
+    "own_pieces",
+    "opponent_pieces",
+    "own_safe",
+    "own_near_safe_1",
+    "own_near_safe_2",
+    "own_near_safe_3",
+    "risky_holes_1",
+    "risky_holes_2",
+    "risky_holes_3plus",
+    "own_holes",
+    "opponent_safe",
+    "opponent_near_safe_1",
+    "opponent_near_safe_2",
+    "opponent_near_safe_3",
+    "opponent_holes",
 };
 
 std::string text_field(const nlohmann::json& doc, const char* key, const std::string& where) {
