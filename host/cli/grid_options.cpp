@@ -1,5 +1,7 @@
 #include "host/cli/grid_options.hpp"
 
+#include <iostream>
+
 #include "host/io/error.hpp"
 #include "host/io/fen.hpp"
 
@@ -16,6 +18,8 @@ void add_grid_options(cxxopts::Options& options) {
          cxxopts::value<int>()->default_value("2"))
         ("fen", "position (FEN; see docs/grid.md) or startpos",
          cxxopts::value<std::string>()->default_value("startpos"));
+    options.add_options("Hidden")
+        ("generic", "use the table geometry even where the 7x7 fast path applies");
     // clang-format on
 }
 
@@ -36,6 +40,31 @@ GridOptions read_grid_options(const cxxopts::ParseResult& result) {
     const grid::RuleSet rules = io::parse_rule_set(o.rules);
     o.setup = io::parse_fen(o.fen, shape, rules, o.players);
     return o;
+}
+
+GridRun start_grid_run(const cxxopts::ParseResult& result, const CommonOptions& common,
+                       const std::string& command) {
+    GridRun run;
+    run.engine.generic = result.count("generic") > 0;
+    run.backend = resolve_backend(common.backend, common.threads);
+    std::cerr << "gaeval " << command << ": " << run.backend.note << '\n';
+    return run;
+}
+
+nlohmann::json grid_result_json(const std::string& command, const GridOptions& game,
+                                const GridRun& run) {
+    nlohmann::json out;
+    out["command"] = command;
+    out["game"] = game.game;
+    out["board"] = io::board_spec(game.setup.shape);
+    out["rules"] = io::rule_set_name(game.setup.rules);
+    out["players"] = game.players;
+    out["fen"] = io::write_fen(game.setup);
+    out["backend"] = run.backend.name;
+    out["threads"] = run.backend.kind == BackendKind::Cpu ? run.backend.threads : 0;
+    out["device"] = run.backend.device;
+    out["engine"] = grid::variant_name(game.setup, run.engine);
+    return out;
 }
 
 int64_t read_integer_flag(const cxxopts::ParseResult& result, const std::string& name, int64_t min,

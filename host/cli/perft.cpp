@@ -1,5 +1,4 @@
 // gaeval perft: leaf counts of an Ataxx-family move tree (bulk counting at the last ply).
-#include <chrono>
 #include <cstdio>
 #include <iostream>
 
@@ -12,7 +11,6 @@
 #include "host/cli/grid_options.hpp"
 #include "host/grid/grid.hpp"
 #include "host/io/error.hpp"
-#include "host/io/fen.hpp"
 
 namespace gaeval::cli {
 
@@ -30,7 +28,6 @@ int run_perft(int argc, char** argv) {
     options.add_options("Perft")
         ("depth", "plies to count, 0 to 20", cxxopts::value<std::string>());
     options.add_options("Hidden")
-        ("generic", "use the table geometry even where the 7x7 fast path applies")
         ("bench", "run the grid throughput benchmarks and print a table")
         ("bench-quick", "with --bench: smaller workloads");
     // clang-format on
@@ -49,35 +46,22 @@ int run_perft(int argc, char** argv) {
     }
     const GridOptions game = read_grid_options(result);
     const int depth = static_cast<int>(read_integer_flag(result, "depth", 0, kMaxDepth));
-    grid::EngineChoice engine;
-    engine.generic = result.count("generic") > 0;
-    const BackendChoice backend = resolve_backend(common.backend, common.threads);
-    std::cerr << "gaeval perft: " << backend.note << '\n';
-
-    const auto t0 = std::chrono::steady_clock::now();
-    const uint64_t nodes = grid::perft(game.setup, depth, backend, engine);
-    const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const GridRun run = start_grid_run(result, common, "perft");
+    uint64_t nodes = 0;
+    const double seconds = bench::time_seconds(
+        [&] { nodes = grid::perft(game.setup, depth, run.backend, run.engine); });
     const double nps = seconds > 0 ? nodes / seconds : 0.0;
 
     std::printf("perft(%d) = %llu nodes in %.4f s, %.1f M nodes/s (%s: %s; %s)\n", depth,
-                static_cast<unsigned long long>(nodes), seconds, nps / 1e6, backend.name.c_str(),
-                backend.device.c_str(), grid::variant_name(game.setup, engine).c_str());
+                static_cast<unsigned long long>(nodes), seconds, nps / 1e6,
+                run.backend.name.c_str(), run.backend.device.c_str(),
+                grid::variant_name(game.setup, run.engine).c_str());
     if (common.json) {
-        nlohmann::json out;
-        out["command"] = "perft";
-        out["fen"] = io::write_fen(game.setup);
-        out["board"] = io::board_spec(game.setup.shape);
-        out["rules"] = io::rule_set_name(game.setup.rules);
-        out["players"] = game.players;
+        nlohmann::json out = grid_result_json("perft", game, run);
         out["depth"] = depth;
         out["nodes"] = nodes;
         out["seconds"] = seconds;
         out["nps"] = nps;
-        out["backend"] = backend.name;
-        out["threads"] = backend.kind == BackendKind::Cpu ? backend.threads : 0;
-        out["device"] = backend.device;
-        out["engine"] = grid::variant_name(game.setup, engine);
         std::cout << out.dump() << std::endl;
     }
     return ExitOk;

@@ -1,5 +1,4 @@
 // gaeval play: a batch of matches between two players on a grid game, colours alternating.
-#include <chrono>
 #include <cstdio>
 #include <iostream>
 #include <limits>
@@ -8,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "bench/bench.hpp"
 #include "host/backend/backend.hpp"
 #include "host/cli/commands.hpp"
 #include "host/cli/common.hpp"
@@ -34,8 +34,6 @@ int run_play(int argc, char** argv) {
         ("games", "games to play", cxxopts::value<std::string>()->default_value("100"))
         ("max-plies", "plies after which a game is scored as it stands",
          cxxopts::value<std::string>()->default_value("10000"));
-    options.add_options("Hidden")
-        ("generic", "use the table geometry even where the 7x7 fast path applies");
     // clang-format on
     // `--a` / `--b` as the docs spell them are respelled --player-a / --player-b for cxxopts.
     std::vector<std::string> args = respell_player_flags(argc, argv);
@@ -63,15 +61,10 @@ int run_play(int argc, char** argv) {
     request.games = static_cast<uint64_t>(games);
     request.seed = common.seed;
     request.max_plies = static_cast<uint32_t>(max_plies);
-    grid::EngineChoice engine;
-    engine.generic = result.count("generic") > 0;
-    const BackendChoice backend = resolve_backend(common.backend, common.threads);
-    std::cerr << "gaeval play: " << backend.note << '\n';
-
-    const auto t0 = std::chrono::steady_clock::now();
-    const auto records = grid::play_batch(game.setup, request, backend, engine);
-    const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const GridRun run = start_grid_run(result, common, "play");
+    std::vector<grid::GameRecord> records;
+    const double seconds = bench::time_seconds(
+        [&] { records = grid::play_batch(game.setup, request, run.backend, run.engine); });
     const grid::PlaySummary s = grid::summarize(records);
     double low = 0, high = 0;
     s.score_interval(&low, &high);
@@ -82,8 +75,8 @@ int run_play(int argc, char** argv) {
                 a_name.c_str(), b_name.c_str(), static_cast<unsigned long long>(s.games),
                 io::board_spec(game.setup.shape).c_str(),
                 io::rule_set_name(game.setup.rules).c_str(), game.players,
-                static_cast<unsigned long long>(request.seed), backend.name.c_str(),
-                backend.device.c_str());
+                static_cast<unsigned long long>(request.seed), run.backend.name.c_str(),
+                run.backend.device.c_str());
     std::printf("A: %llu wins, %llu draws, %llu losses; score %.4f (95%% CI %.4f - %.4f)\n",
                 static_cast<unsigned long long>(s.wins), static_cast<unsigned long long>(s.draws),
                 static_cast<unsigned long long>(s.losses), s.score(), low, high);
@@ -92,14 +85,9 @@ int run_play(int argc, char** argv) {
     std::printf("mean plies %.1f%s; %.4f s, %.1f games/s, %.3g plies/s\n", s.mean_plies(),
                 stopped.c_str(), seconds, games_per_s, plies_per_s);
     if (common.json) {
-        nlohmann::json out;
-        out["command"] = "play";
+        nlohmann::json out = grid_result_json("play", game, run);
         out["a"] = a_name;
         out["b"] = b_name;
-        out["board"] = io::board_spec(game.setup.shape);
-        out["rules"] = io::rule_set_name(game.setup.rules);
-        out["players"] = game.players;
-        out["fen"] = io::write_fen(game.setup);
         out["seed"] = request.seed;
         out["games"] = s.games;
         out["wins"] = s.wins;
@@ -112,9 +100,6 @@ int run_play(int argc, char** argv) {
         out["seconds"] = seconds;
         out["games_per_s"] = games_per_s;
         out["plies_per_s"] = plies_per_s;
-        out["backend"] = backend.name;
-        out["threads"] = backend.kind == BackendKind::Cpu ? backend.threads : 0;
-        out["device"] = backend.device;
         std::cout << out.dump() << std::endl;
     }
     return ExitOk;
