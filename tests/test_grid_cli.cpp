@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include <sys/wait.h>
+#include <unistd.h>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -27,7 +28,10 @@ std::string slurp(const std::string& path) {
 
 // Runs the gaeval binary with `args` (shell words) and captures stdout and stderr.
 CliRun run_gaeval(const std::string& args) {
-    const std::string base = ::testing::TempDir() + "gaeval_grid_cli";
+    // Unique per process and call: ctest runs the tests of this file in parallel processes.
+    static int calls = 0;
+    const std::string base = ::testing::TempDir() + "gaeval_grid_cli_" +
+                             std::to_string(getpid()) + "_" + std::to_string(++calls);
     const std::string command =
         std::string(GAEVAL_BINARY) + " " + args + " >" + base + ".out 2>" + base + ".err";
     CliRun r;
@@ -35,6 +39,8 @@ CliRun run_gaeval(const std::string& args) {
     r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     r.out = slurp(base + ".out");
     r.err = slurp(base + ".err");
+    std::remove((base + ".out").c_str());
+    std::remove((base + ".err").c_str());
     return r;
 }
 
