@@ -50,6 +50,7 @@ struct Bitboard {
         return b;
     }
 
+    // Intersection, union and symmetric difference, word by word.
     GAEVAL_HD_INLINE Bitboard operator&(const Bitboard& o) const {
         Bitboard r;
         for (int i = 0; i < W; ++i) r.w[i] = w[i] & o.w[i];
@@ -77,10 +78,12 @@ struct Bitboard {
         for (int i = 0; i < W; ++i) r.w[i] = w[i] & ~o.w[i];
         return r;
     }
+    // In-place forms of &, | and ^.
     GAEVAL_HD_INLINE Bitboard& operator&=(const Bitboard& o) { return *this = *this & o; }
     GAEVAL_HD_INLINE Bitboard& operator|=(const Bitboard& o) { return *this = *this | o; }
     GAEVAL_HD_INLINE Bitboard& operator^=(const Bitboard& o) { return *this = *this ^ o; }
 
+    // Whether the two sets hold the same cells (all kCells bits compared).
     GAEVAL_HD_INLINE bool operator==(const Bitboard& o) const {
         uint64_t diff = 0;
         for (int i = 0; i < W; ++i) diff |= w[i] ^ o.w[i];
@@ -94,6 +97,7 @@ struct Bitboard {
         for (int i = 0; i < W; ++i) all |= w[i];
         return all != 0;
     }
+    // True when the set has no cell.
     GAEVAL_HD_INLINE bool empty() const { return !any(); }
     // True when the two sets share a cell.
     GAEVAL_HD_INLINE bool intersects(const Bitboard& o) const { return (*this & o).any(); }
@@ -106,6 +110,7 @@ struct Bitboard {
     }
     // Whether cell c is in the set.
     GAEVAL_HD_INLINE bool test(int c) const { return (w[c >> 6] >> (c & 63)) & 1; }
+    // Adds / removes cell c (c in [0, kCells)).
     GAEVAL_HD_INLINE void set(int c) { w[c >> 6] |= uint64_t{1} << (c & 63); }
     GAEVAL_HD_INLINE void reset(int c) { w[c >> 6] &= ~(uint64_t{1} << (c & 63)); }
 
@@ -126,7 +131,7 @@ struct Bitboard {
     }
 };
 
-// Calls f(cell) for every cell of b in ascending order.
+// Calls f(cell) for every cell of b in ascending order (the order every enumeration relies on).
 template <int W, class F>
 GAEVAL_HD_INLINE void for_each_cell(const Bitboard<W>& b, F&& f) {
     for (int i = 0; i < W; ++i) {

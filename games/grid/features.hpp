@@ -54,6 +54,7 @@ GAEVAL_HD_INLINE void count_exposure(const Geometry& geo, const typename Geometr
     });
 }
 
+// Bit-identical across backends: integer counts only.
 // Fills out[kFeatureCount] with the features of p seen by `player` (see the definitions above).
 template <class G>
 GAEVAL_HD void features(const G& game, const typename G::Pos& p, int player, int* out) {

@@ -26,8 +26,9 @@ namespace gaeval::grid {
 template <int W>
 struct TableGeometry {
     using BB = Bitboard<W>;
-    const Board<W>* board = nullptr;
+    const Board<W>* board = nullptr;  // host or device memory, as the caller runs
 
+    // The interface above, read from the board's per-cell masks.
     GAEVAL_HD_INLINE BB playable() const { return board->playable; }
     GAEVAL_HD_INLINE BB grow_of(int c) const { return board->grow[c]; }
     GAEVAL_HD_INLINE BB jump_of(int c) const { return board->jump[c]; }
@@ -90,6 +91,7 @@ struct Square7Geometry {
         return ring & (files * kFileA) & kAll;
     }
 
+    // The interface above, computed by shifts (gaps only in playable_mask).
     GAEVAL_HD_INLINE BB playable() const { return BB{{playable_mask}}; }
     GAEVAL_HD_INLINE BB grow_of(int c) const {
         const uint64_t bit = uint64_t{1} << c;

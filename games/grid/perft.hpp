@@ -19,6 +19,7 @@
 
 namespace gaeval::grid {
 
+// Bit-identical across backends: integer counts of the shared move generation.
 // Number of children of p: 0 when the game is over, 1 for a forced pass, else the move count.
 template <class G>
 GAEVAL_HD_INLINE uint64_t child_count(const G& game, const typename G::Pos& p) {
@@ -71,6 +72,7 @@ struct PerftFixed<0> {
 // Deepest depth perft_shallow handles (the depth of one device thread's subtree).
 constexpr int kMaxShallowDepth = 5;
 
+// Bit-identical across backends: what one device thread or one CPU task counts.
 // Perft for depth in [0, kMaxShallowDepth] without recursion (0 for other depths).
 template <class G>
 GAEVAL_HD uint64_t perft_shallow(const G& game, const typename G::Pos& p, int depth) {

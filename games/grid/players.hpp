@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 #include "games/core/hd.hpp"
 #include "games/core/rng.hpp"
@@ -28,6 +29,8 @@ struct Player {
     float weights[kFeatureCount] = {};
 };
 
+static_assert(std::is_trivially_copyable_v<Player>, "players are kernel arguments");
+
 // Where a player's draws come from: key = seed, counter = (game, ply, draw, 0).
 struct DrawAddress {
     uint64_t seed = 0;
@@ -35,6 +38,7 @@ struct DrawAddress {
     uint32_t ply = 0;
 };
 
+// Bit-identical across backends: float * and + in a fixed order, no contraction.
 // Weighted score of a feature vector: sum of weights[i] * features[i] in index order.
 GAEVAL_HD_INLINE float weighted_score(const float* weights, const int* feature_values) {
     float total = 0.0f;
@@ -45,6 +49,7 @@ GAEVAL_HD_INLINE float weighted_score(const float* weights, const int* feature_v
     return total;
 }
 
+// Bit-identical across backends: moves in the shared order, draws addressed by move index.
 // The move with the highest score(move) (Score: int or float, compared with < and ==), ties
 // broken uniformly at random by reservoir sampling: the t-th move tying the best replaces it
 // when draw(move index) mod t hits 0. Requires at least one legal move.
@@ -71,6 +76,7 @@ GAEVAL_HD_INLINE Move best_move(const G& game, const typename G::Pos& p, const D
     return best;
 }
 
+// Bit-identical across backends: a pure function of its arguments (addressed draws only).
 // The move `player` chooses in p (a game that is not over): a pass when the side to move has no
 // grow or jump, else the policy's choice.
 template <class G>

@@ -21,6 +21,7 @@ struct GameRecord {
     uint8_t stopped = 0;  // 1 when the ply cap ended the game before its rules did
 };
 
+// Bit-identical across backends: a pure function of its arguments (addressed draws only).
 // Plays match `index` from `start` until the game is over or `max_plies` plies were played,
 // then scores it with Game::outcome. Draws use key `seed` and counter (index, ply, ...).
 template <class G>

@@ -25,6 +25,7 @@ struct Move {
     int16_t from = -1;
     int16_t to = -1;
 
+    // The three kinds of move and tests for them (cells are the geometry's indexes).
     GAEVAL_HD_INLINE static Move grow(int to) {
         return Move{static_cast<int16_t>(to), static_cast<int16_t>(to)};
     }

@@ -10,12 +10,16 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 #include "games/core/hd.hpp"
 #include "games/grid/geometry.hpp"
 #include "games/grid/position.hpp"
 
 namespace gaeval::grid {
+
+static_assert(std::is_trivially_copyable_v<Move>, "moves go to the device by value");
+static_assert(std::is_trivially_copyable_v<Position<4, 4>>, "positions go to the device");
 
 // How a finished game ended for one seat.
 enum class SeatResult : int8_t { Loss = -1, Draw = 0, Win = 1 };
@@ -134,6 +138,7 @@ struct Game {
         return player + 1 == p.players ? 0 : player + 1;
     }
 
+    // Bit-identical across backends: integer bit operations only.
     // The position after move m (a grow, a jump or a pass) of the side to move; m must be legal.
     // Grows reset the halfmove clock, jumps and passes advance it; the fullmove number goes up
     // when the turn wraps around to a lower-numbered player.

@@ -59,6 +59,7 @@ GAEVAL_HD_INLINE Position<W, P> setup_position_mapped(const GameSetup& s, ToBit 
     return p;
 }
 
+// Position<W, P> of the setup in the table geometry's numbering (layout index = bit index).
 template <int W, int P>
 GAEVAL_HD_INLINE Position<W, P> setup_position(const GameSetup& s) {
     return setup_position_mapped<W, P>(s, [](int c) { return c; });
@@ -101,12 +102,14 @@ GAEVAL_HD_INLINE GameSetup position_setup_mapped(const Shape& shape, RuleSet rul
     return s;
 }
 
+// The setup of a table-geometry position on `board`.
 template <int W, int P>
 GAEVAL_HD_INLINE GameSetup position_setup(const Board<W>& board, RuleSet rules,
                                           const Position<W, P>& p) {
     return position_setup_mapped(board.shape, rules, board.blocked, p, [](int c) { return c; });
 }
 
+// The setup of a 7x7 fast-path position (gaps read from the geometry's playable mask).
 GAEVAL_HD_INLINE GameSetup square7_setup(const Square7Geometry& geo, RuleSet rules,
                                          const Position<1, 2>& p) {
     const Bitboard<1> blocked{{Square7Geometry::kAll & ~geo.playable_mask}};

@@ -15,6 +15,7 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 #include "games/core/hd.hpp"
 #include "games/grid/bitboard.hpp"
@@ -146,6 +147,8 @@ struct Board {
     BB grow[BB::kCells];
     BB jump[BB::kCells];
 };
+
+static_assert(std::is_trivially_copyable_v<Board<4>>, "boards are copied to the device as bytes");
 
 // Fills *board for `shape` with no blocked cell; false (board untouched) when the shape is empty
 // or has more cells than Bitboard<W> holds.
