@@ -16,11 +16,14 @@ struct Backend {
     BackendChoice choice;
 };
 
-std::vector<Backend> bench_backends() {
+std::vector<Backend> resolve_labels(const std::vector<std::string>& labels) {
     std::vector<Backend> list;
-    list.push_back({"cpu1", resolve_backend("cpu", 1)});
-    if (default_thread_count() > 1) list.push_back({"cpu", resolve_backend("cpu", 0)});
-    if (cuda_device_present()) list.push_back({"cuda", resolve_backend("cuda", 0)});
+    for (const std::string& label : labels) {
+        if (label == "cpu1") list.push_back({label, resolve_backend("cpu", 1)});
+        if (label == "cpu") list.push_back({label, resolve_backend("cpu", 0)});
+        if (label == "cuda" && cuda_device_present())
+            list.push_back({label, resolve_backend("cuda", 0)});
+    }
     return list;
 }
 
@@ -28,47 +31,7 @@ grid::GameSetup setup_of(const std::string& board, const std::string& fen) {
     return io::parse_fen(fen, io::parse_board_spec(board), grid::RuleSet::Ataxx, 2);
 }
 
-void perft_rows(const Settings& settings, const Backend& backend, const std::string& name,
-                const grid::GameSetup& setup, int depth, std::vector<Row>& rows) {
-    uint64_t nodes = grid::perft(setup, depth, backend.choice);  // also the warm-up
-    Row row = measure(
-        settings, "perft", name + " d=" + std::to_string(depth), backend.label,
-        static_cast<double>(nodes), "nodes/s", [&] {
-            Sample s;
-            s.seconds = time_seconds([&] { nodes = grid::perft(setup, depth, backend.choice); });
-            return s;
-        });
-    row.signature = nodes;
-    row.note = grid::variant_name(setup);
-    rows.push_back(row);
-}
-
-// One measurement, two rows: "<workload> plies" in plies/s and "<workload> games" in games/s
-// (distinct workloads, so that ratios compare like with like).
-void playout_rows(const Settings& settings, const Backend& backend, const std::string& workload,
-                  const std::string& name, const grid::GameSetup& setup,
-                  const grid::PlayRequest& request, std::vector<Row>& rows) {
-    std::vector<grid::GameRecord> records;
-    Row row = measure(
-        settings, workload + " plies", name + " games=" + std::to_string(request.games),
-        backend.label, 0, "plies/s", [&] {
-            Sample s;
-            s.seconds =
-                time_seconds([&] { records = grid::play_batch(setup, request, backend.choice); });
-            return s;
-        });
-    const grid::PlaySummary summary = grid::summarize(records);
-    row.signature = fnv1a(records.data(), records.size() * sizeof(grid::GameRecord));
-    row.note = grid::variant_name(setup) + ", mean plies " + std::to_string(summary.mean_plies());
-    row.items = static_cast<double>(summary.plies);
-    rows.push_back(row);
-    row.workload = workload + " games";
-    row.unit = "games/s";
-    row.items = static_cast<double>(summary.games);
-    rows.push_back(row);
-}
-
-// Default weights for the weighted-player benchmark: material, safety, risk.
+// Weights for the weighted-player benchmark: material, safety, risk.
 grid::Player bench_weighted_player() {
     grid::Player p;
     p.kind = grid::PlayerKind::Weighted;
@@ -79,42 +42,109 @@ grid::Player bench_weighted_player() {
     return p;
 }
 
+grid::Player builtin(grid::PlayerKind kind) {
+    grid::Player p;
+    p.kind = kind;
+    return p;
+}
+
 }  // namespace
+
+void grid_perft_rows(const Settings& settings, const std::vector<std::string>& backends,
+                     const std::vector<GridPerftCase>& cases, std::vector<Row>& rows,
+                     uint64_t* signature) {
+    for (const Backend& backend : resolve_labels(backends)) {
+        for (const GridPerftCase& c : cases) {
+            const grid::GameSetup setup = setup_of(c.board, c.fen);
+            uint64_t nodes = grid::perft(setup, c.depth, backend.choice);  // sizes the row
+            Row row = measure(settings, "perft", c.name + " d=" + std::to_string(c.depth),
+                              backend.label, static_cast<double>(nodes), "nodes/s", [&] {
+                                  Sample s;
+                                  s.seconds = time_seconds(
+                                      [&] { nodes = grid::perft(setup, c.depth, backend.choice); });
+                                  return s;
+                              });
+            row.signature = nodes;
+            row.note = c.board + ", " + grid::variant_name(setup);
+            *signature = fnv1a(&nodes, sizeof nodes, *signature);
+            rows.push_back(row);
+        }
+    }
+}
+
+void grid_playout_rows(const Settings& settings, const std::vector<std::string>& backends,
+                       const std::vector<GridPlayoutCase>& cases, std::vector<Row>& rows,
+                       uint64_t* signature) {
+    for (const Backend& backend : resolve_labels(backends)) {
+        for (const GridPlayoutCase& c : cases) {
+            const grid::GameSetup setup = setup_of(c.board, "startpos");
+            grid::PlayRequest request;
+            request.a = c.a;
+            request.b = c.b;
+            request.games = backend.label == "cuda" ? c.cuda_games : c.cpu_games;
+            std::vector<grid::GameRecord> records;
+            // One measurement, two rows with distinct workloads (plies/s and games/s), so that
+            // ratios compare like with like.
+            Row row = measure(settings, "playout " + c.name + " plies",
+                              c.board + " games=" + std::to_string(request.games), backend.label, 0,
+                              "plies/s", [&] {
+                                  Sample s;
+                                  s.seconds = time_seconds([&] {
+                                      records = grid::play_batch(setup, request, backend.choice);
+                                  });
+                                  return s;
+                              });
+            const grid::PlaySummary summary = grid::summarize(records);
+            row.signature = fnv1a(records.data(), records.size() * sizeof(grid::GameRecord));
+            *signature = fnv1a(&row.signature, sizeof row.signature, *signature);
+            char note[160];
+            std::snprintf(note, sizeof note, "%s, mean plies %.1f, A score %.3f",
+                          grid::variant_name(setup).c_str(), summary.mean_plies(), summary.score());
+            row.note = note;
+            row.items = static_cast<double>(summary.plies);
+            rows.push_back(row);
+            row.workload = "playout " + c.name + " games";
+            row.unit = "games/s";
+            row.items = static_cast<double>(summary.games);
+            rows.push_back(row);
+        }
+    }
+}
+
+std::vector<GridPerftCase> default_grid_perft_cases(bool quick) {
+    std::vector<GridPerftCase> cases = {{"startpos", "square8:7x7", "startpos", quick ? 5 : 6}};
+    if (!quick) cases.push_back({"startpos", "square8:7x7", "startpos", 7});
+    const int gap_depth = quick ? 4 : 5;
+    cases.push_back({"gaps-a", "square8:7x7", "x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1", gap_depth});
+    cases.push_back({"gaps-b", "square8:7x7", "x5o/7/2-1-2/3-3/2-1-2/7/o5x x 0 1", gap_depth});
+    cases.push_back({"gaps-c", "square8:7x7", "x5o/7/3-3/2-1-2/3-3/7/o5x x 0 1", gap_depth});
+    cases.push_back({"hex:4 startpos", "hex:4", "startpos", quick ? 3 : 4});
+    return cases;
+}
+
+std::vector<GridPlayoutCase> default_grid_playout_cases(bool quick) {
+    const uint64_t cpu = quick ? 500 : 5000, cuda = quick ? 1u << 16 : 1u << 20;
+    const grid::Player random = builtin(grid::PlayerKind::Random);
+    // Weighted against most-pieces (random tie-breaks): two identical deterministic players
+    // would replay one game, and random opponents are wiped out in about 11 plies.
+    return {
+        {"random", "square8:7x7", random, random, cpu, cuda},
+        {"random", "hex:4", random, random, cpu, cuda},
+        {"weighted-vs-most-pieces", "square8:7x7", bench_weighted_player(),
+         builtin(grid::PlayerKind::MostPieces), cpu / 12, cuda / 16},
+    };
+}
 
 std::vector<Row> grid_benchmarks(const Settings& settings, const GridBenchOptions& options) {
     std::vector<Row> rows;
-    const bool quick = options.quick;
-    const grid::GameSetup startpos = setup_of("square8:7x7", "startpos");
-    const std::pair<const char*, const char*> gapped[] = {
-        {"gaps-a", "x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1"},
-        {"gaps-b", "x5o/7/2-1-2/3-3/2-1-2/7/o5x x 0 1"},
-        {"gaps-c", "x5o/7/3-3/2-1-2/3-3/7/o5x x 0 1"},
-    };
-    const grid::GameSetup hex = setup_of("hex:4", "startpos");
-    for (const Backend& backend : bench_backends()) {
-        const bool cuda = backend.label == "cuda";
-        perft_rows(settings, backend, "startpos", startpos, quick ? 5 : 6, rows);
-        if (!quick) perft_rows(settings, backend, "startpos", startpos, 7, rows);
-        if (cuda && !quick) perft_rows(settings, backend, "startpos", startpos, 8, rows);
-        for (const auto& [name, fen] : gapped)
-            perft_rows(settings, backend, name, setup_of("square8:7x7", fen), quick ? 4 : 5, rows);
-        perft_rows(settings, backend, "hex:4 startpos", hex, quick ? 3 : 4, rows);
-
-        // The same batch on both cpu rows (ratios need equal sizes); more on the GPU.
-        grid::PlayRequest random;
-        random.games = cuda ? (quick ? 1u << 16 : 1u << 20) : (quick ? 500 : 5000);
-        playout_rows(settings, backend, "playout random", "7x7 startpos", startpos, random, rows);
-        playout_rows(settings, backend, "playout random", "hex:4 startpos", hex, random, rows);
-
-        // Weighted against most-pieces (random tie-breaks): two identical deterministic players
-        // would replay one game, and random opponents are wiped out in about 11 plies.
-        grid::PlayRequest weighted;
-        weighted.a = bench_weighted_player();
-        weighted.b.kind = grid::PlayerKind::MostPieces;
-        weighted.games = cuda ? (quick ? 1u << 12 : 1u << 16) : (quick ? 40 : 400);
-        playout_rows(settings, backend, "playout weighted-vs-most-pieces", "7x7 startpos", startpos,
-                     weighted, rows);
-    }
+    uint64_t signature = 0xcbf29ce484222325ull;
+    const std::vector<std::string> backends = {"cpu1", "cpu", "cuda"};
+    grid_perft_rows(settings, backends, default_grid_perft_cases(options.quick), rows, &signature);
+    if (!options.quick)  // the GPU target: startpos perft(8) under a second
+        grid_perft_rows(settings, {"cuda"}, {{"startpos", "square8:7x7", "startpos", 8}}, rows,
+                        &signature);
+    grid_playout_rows(settings, backends, default_grid_playout_cases(options.quick), rows,
+                      &signature);
     fill_ratios(rows);
     return rows;
 }
