@@ -1,0 +1,51 @@
+// One whole game between two players (a match), as one GPU thread or one CPU loop iteration
+// plays it. Match i seats player A at seat i % players (colours alternate; under genetic-game
+// with 3-4 players B takes every other seat). Bit-identical across backends: a pure function of
+// (game, start, players, seed, index, ply cap).
+#pragma once
+
+#include <cstdint>
+
+#include "games/core/hd.hpp"
+#include "games/grid/players.hpp"
+#include "games/grid/rules.hpp"
+
+namespace gaeval::grid {
+
+// What one match left: plies played, A's seat, the winning seat (-1: none) and A's result.
+struct GameRecord {
+    uint32_t plies = 0;
+    int8_t a_seat = 0;
+    int8_t winner = -1;
+    int8_t a_result = 0;  // SeatResult: -1 loss, 0 draw, 1 win
+    uint8_t stopped = 0;  // 1 when the ply cap ended the game before its rules did
+};
+
+// Bit-identical across backends: a pure function of its arguments (addressed draws only).
+// Plays match `index` from `start` until the game is over or `max_plies` plies were played,
+// then scores it with Game::outcome. Draws use key `seed` and counter (index, ply, ...).
+template <class G>
+GAEVAL_HD GameRecord play_match(const G& game, const typename G::Pos& start, const Player& a,
+                                const Player& b, uint64_t seed, uint32_t index,
+                                uint32_t max_plies) {
+    GameRecord record;
+    record.a_seat = static_cast<int8_t>(index % start.players);
+    typename G::Pos p = start;
+    uint32_t ply = 0;
+    while (!game.is_over(p)) {
+        if (ply >= max_plies) {
+            record.stopped = 1;
+            break;
+        }
+        const Player& mover = p.side == record.a_seat ? a : b;
+        p = game.make(p, choose_move(game, p, mover, DrawAddress{seed, index, ply}));
+        ++ply;
+    }
+    const auto result = game.outcome(p);
+    record.plies = ply;
+    record.winner = static_cast<int8_t>(result.winner);
+    record.a_result = static_cast<int8_t>(seat_result(result, record.a_seat));
+    return record;
+}
+
+}  // namespace gaeval::grid
