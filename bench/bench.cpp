@@ -70,6 +70,39 @@ void fill_ratios(std::vector<Row>& rows) {
     }
 }
 
+std::vector<BenchBackend> bench_backends(const std::vector<std::string>& labels) {
+    std::vector<BenchBackend> list;
+    for (const std::string& label : labels) {
+        if (label == "cpu1") list.push_back({label, resolve_backend("cpu", 1)});
+        if (label == "cpu") list.push_back({label, resolve_backend("cpu", 0)});
+        if (label == "cuda" && cuda_device_present())
+            list.push_back({label, resolve_backend("cuda", 0)});
+    }
+    return list;
+}
+
+Settings signature_settings() {
+    Settings s;
+    s.warmup = 0;
+    s.min_samples = 1;
+    s.max_samples = 1;
+    return s;
+}
+
+void CaseResults::add(Row& row, uint64_t hash) {
+    row.signature = hash;
+    if (!have_) {
+        have_ = true;
+        first_ = hash;
+        first_label_ = row.backend;
+        *signature_ = fnv1a(&hash, sizeof hash, *signature_);
+    } else if (hash != first_) {
+        row.mismatch = true;
+        row.note +=
+            (row.note.empty() ? "" : "; ") + std::string("RESULTS DIFFER from ") + first_label_;
+    }
+}
+
 uint64_t fnv1a(const void* data, std::size_t n, uint64_t h) {
     const unsigned char* p = static_cast<const unsigned char*>(data);
     for (std::size_t i = 0; i < n; ++i) {

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "host/backend/backend.hpp"
+
 namespace gaeval::bench {
 
 struct Settings {
@@ -40,6 +42,7 @@ struct Row {
     double ratio_cpu1 = 0, ratio_cpu = 0;  // filled by the table when those rows exist
     double fraction_of_limit = 0;          // of a known device limit (0: none known)
     uint64_t signature = 0;                // hash over the computed results (0: none)
+    bool mismatch = false;                 // results differ from the first backend's
     std::string note;
     double throughput() const { return median_seconds > 0 ? items / median_seconds : 0; }
 };
@@ -48,6 +51,32 @@ struct Row {
 Row measure(const Settings& settings, const std::string& workload, const std::string& size,
             const std::string& backend, double items, const std::string& unit,
             const std::function<Sample()>& once);
+
+// A benchmark backend: "cpu1" (one thread), "cpu" (all cores), "cuda".
+struct BenchBackend {
+    std::string label;
+    BackendChoice choice;
+};
+// The labels' backends in order; cuda is left out when no device is present.
+std::vector<BenchBackend> bench_backends(const std::vector<std::string>& labels);
+
+// One untimed sample per row (for `gaeval bench --signature`).
+Settings signature_settings();
+
+// The results of one case on several backends: the first backend's result is folded into the
+// signature; each later one must equal it, else the row is marked as a mismatch.
+class CaseResults {
+  public:
+    explicit CaseResults(uint64_t* signature) : signature_(signature) {}
+    // hash: the row's result digest (computed over the part every backend computes).
+    void add(Row& row, uint64_t hash);
+
+  private:
+    uint64_t* signature_;
+    bool have_ = false;
+    uint64_t first_ = 0;
+    std::string first_label_;
+};
 
 // Seconds on a steady clock around f().
 double time_seconds(const std::function<void()>& f);

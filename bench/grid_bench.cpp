@@ -1,31 +1,17 @@
 #include "bench/grid_bench.hpp"
 
 #include <cstdio>
+#include <cstdlib>
 
 #include "host/backend/backend.hpp"
 #include "host/backend/parallel.hpp"
 #include "host/grid/grid.hpp"
+#include "host/io/error.hpp"
 #include "host/io/fen.hpp"
 
 namespace gaeval::bench {
 
 namespace {
-
-struct Backend {
-    std::string label;  // cpu1, cpu, cuda
-    BackendChoice choice;
-};
-
-std::vector<Backend> resolve_labels(const std::vector<std::string>& labels) {
-    std::vector<Backend> list;
-    for (const std::string& label : labels) {
-        if (label == "cpu1") list.push_back({label, resolve_backend("cpu", 1)});
-        if (label == "cpu") list.push_back({label, resolve_backend("cpu", 0)});
-        if (label == "cuda" && cuda_device_present())
-            list.push_back({label, resolve_backend("cuda", 0)});
-    }
-    return list;
-}
 
 grid::GameSetup setup_of(const std::string& board, const std::string& fen) {
     return io::parse_fen(fen, io::parse_board_spec(board), grid::RuleSet::Ataxx, 2);
@@ -50,41 +36,90 @@ grid::Player builtin(grid::PlayerKind kind) {
 
 }  // namespace
 
-void grid_perft_rows(const Settings& settings, const std::vector<std::string>& backends,
-                     const std::vector<GridPerftCase>& cases, std::vector<Row>& rows,
-                     uint64_t* signature) {
-    for (const Backend& backend : resolve_labels(backends)) {
-        for (const GridPerftCase& c : cases) {
-            const grid::GameSetup setup = setup_of(c.board, c.fen);
-            uint64_t nodes = grid::perft(setup, c.depth, backend.choice);  // sizes the row
+namespace {
+
+// "name" of a default case, or "board|fen|depth".
+GridPerftCase perft_case(const std::string& entry, const std::vector<GridPerftCase>& defaults) {
+    for (const GridPerftCase& c : defaults)
+        if (c.name + " d=" + std::to_string(c.depth) == entry || c.name == entry) return c;
+    const auto a = entry.find('|'), b = entry.rfind('|');
+    if (a == std::string::npos || a == b)
+        throw InputError("--positions: '" + entry +
+                         "' is neither a default position nor board|fen|depth");
+    GridPerftCase c;
+    c.board = entry.substr(0, a);
+    c.fen = entry.substr(a + 1, b - a - 1);
+    c.depth = std::atoi(entry.substr(b + 1).c_str());
+    if (c.depth < 1 || c.depth > 12)
+        throw InputError("--positions: depth must be 1 to 12 in '" + entry + "'");
+    c.name = c.fen == "startpos" ? c.board + " startpos" : c.fen;
+    return c;
+}
+
+}  // namespace
+
+void perft_workload(const Axes& axes, std::vector<Row>& rows, uint64_t* signature) {
+    std::vector<GridPerftCase> cases = default_grid_perft_cases();
+    if (!axes.positions.empty()) {
+        std::vector<GridPerftCase> chosen;
+        for (const std::string& p : axes.positions) chosen.push_back(perft_case(p, cases));
+        cases = chosen;
+    }
+    const Settings settings = axes.signature_only ? signature_settings() : axes.settings;
+    for (const GridPerftCase& c : cases) {
+        const grid::GameSetup setup = setup_of(c.board, c.fen);
+        CaseResults results(signature);
+        for (const BenchBackend& backend : bench_backends(axes.backends)) {
+            uint64_t nodes = 0;
             Row row = measure(settings, "perft", c.name + " d=" + std::to_string(c.depth),
-                              backend.label, static_cast<double>(nodes), "nodes/s", [&] {
+                              backend.label, 0, "nodes/s", [&] {
                                   Sample s;
                                   s.seconds = time_seconds(
                                       [&] { nodes = grid::perft(setup, c.depth, backend.choice); });
                                   return s;
                               });
-            row.signature = nodes;
+            row.items = static_cast<double>(nodes);
             row.note = c.board + ", " + grid::variant_name(setup);
-            *signature = fnv1a(&nodes, sizeof nodes, *signature);
+            results.add(row, nodes);
             rows.push_back(row);
         }
     }
+    // The GPU target, apart from the signature (CPU runs would take minutes): startpos
+    // perft(8) = 176,821,532,236 (published count), under a second on an H100.
+    if (axes.signature_only || !axes.positions.empty()) return;
+    for (const BenchBackend& backend : bench_backends(axes.backends)) {
+        if (backend.label != "cuda") continue;
+        const grid::GameSetup setup = setup_of("square8:7x7", "startpos");
+        uint64_t nodes = 0;
+        Row row = measure(axes.settings, "perft", "startpos d=8", backend.label, 0, "nodes/s", [&] {
+            Sample s;
+            s.seconds = time_seconds([&] { nodes = grid::perft(setup, 8, backend.choice); });
+            return s;
+        });
+        row.items = static_cast<double>(nodes);
+        row.signature = nodes;
+        row.mismatch = nodes != 176821532236ull;
+        row.note =
+            row.mismatch ? "WRONG COUNT (published: 176821532236)" : "published count matches";
+        rows.push_back(row);
+    }
 }
 
-void grid_playout_rows(const Settings& settings, const std::vector<std::string>& backends,
-                       const std::vector<GridPlayoutCase>& cases, std::vector<Row>& rows,
-                       uint64_t* signature) {
-    for (const Backend& backend : resolve_labels(backends)) {
-        for (const GridPlayoutCase& c : cases) {
-            const grid::GameSetup setup = setup_of(c.board, "startpos");
+void playout_workload(const Axes& axes, std::vector<Row>& rows, uint64_t* signature) {
+    const Settings settings = axes.signature_only ? signature_settings() : axes.settings;
+    for (GridPlayoutCase c : default_grid_playout_cases()) {
+        if (!axes.populations.empty()) c.cpu_games = c.cuda_games = axes.populations.front();
+        const grid::GameSetup setup = setup_of(c.board, "startpos");
+        CaseResults results(signature);
+        for (const BenchBackend& backend : bench_backends(axes.backends)) {
             grid::PlayRequest request;
             request.a = c.a;
             request.b = c.b;
-            request.games = backend.label == "cuda" ? c.cuda_games : c.cpu_games;
+            request.games =
+                backend.label == "cuda" && !axes.signature_only ? c.cuda_games : c.cpu_games;
             std::vector<grid::GameRecord> records;
-            // One measurement, two rows with distinct workloads (plies/s and games/s), so that
-            // ratios compare like with like.
+            // One measurement, two rows (plies/s and games/s), so that ratios compare like
+            // with like.
             Row row = measure(settings, "playout " + c.name + " plies",
                               c.board + " games=" + std::to_string(request.games), backend.label, 0,
                               "plies/s", [&] {
@@ -95,13 +130,15 @@ void grid_playout_rows(const Settings& settings, const std::vector<std::string>&
                                   return s;
                               });
             const grid::PlaySummary summary = grid::summarize(records);
-            row.signature = fnv1a(records.data(), records.size() * sizeof(grid::GameRecord));
-            *signature = fnv1a(&row.signature, sizeof row.signature, *signature);
             char note[160];
             std::snprintf(note, sizeof note, "%s, mean plies %.1f, A score %.3f",
                           grid::variant_name(setup).c_str(), summary.mean_plies(), summary.score());
             row.note = note;
             row.items = static_cast<double>(summary.plies);
+            row.bytes_per_item = 0;
+            // Matches are addressed by index: every backend's first cpu_games games are the
+            // same games, so that prefix is what the signature and the check cover.
+            results.add(row, fnv1a(records.data(), c.cpu_games * sizeof(grid::GameRecord)));
             rows.push_back(row);
             row.workload = "playout " + c.name + " games";
             row.unit = "games/s";
@@ -111,19 +148,18 @@ void grid_playout_rows(const Settings& settings, const std::vector<std::string>&
     }
 }
 
-std::vector<GridPerftCase> default_grid_perft_cases(bool quick) {
-    std::vector<GridPerftCase> cases = {{"startpos", "square8:7x7", "startpos", quick ? 5 : 6}};
-    if (!quick) cases.push_back({"startpos", "square8:7x7", "startpos", 7});
-    const int gap_depth = quick ? 4 : 5;
-    cases.push_back({"gaps-a", "square8:7x7", "x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1", gap_depth});
-    cases.push_back({"gaps-b", "square8:7x7", "x5o/7/2-1-2/3-3/2-1-2/7/o5x x 0 1", gap_depth});
-    cases.push_back({"gaps-c", "square8:7x7", "x5o/7/3-3/2-1-2/3-3/7/o5x x 0 1", gap_depth});
-    cases.push_back({"hex:4 startpos", "hex:4", "startpos", quick ? 3 : 4});
-    return cases;
+std::vector<GridPerftCase> default_grid_perft_cases() {
+    return {
+        {"startpos", "square8:7x7", "startpos", 6},
+        {"gaps-a", "square8:7x7", "x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1", 5},
+        {"gaps-b", "square8:7x7", "x5o/7/2-1-2/3-3/2-1-2/7/o5x x 0 1", 5},
+        {"gaps-c", "square8:7x7", "x5o/7/3-3/2-1-2/3-3/7/o5x x 0 1", 5},
+        {"hex:4 startpos", "hex:4", "startpos", 4},
+    };
 }
 
-std::vector<GridPlayoutCase> default_grid_playout_cases(bool quick) {
-    const uint64_t cpu = quick ? 500 : 5000, cuda = quick ? 1u << 16 : 1u << 20;
+std::vector<GridPlayoutCase> default_grid_playout_cases() {
+    const uint64_t cpu = 5000, cuda = 1u << 20;
     const grid::Player random = builtin(grid::PlayerKind::Random);
     // Weighted against most-pieces (random tie-breaks): two identical deterministic players
     // would replay one game, and random opponents are wiped out in about 11 plies.
@@ -133,37 +169,6 @@ std::vector<GridPlayoutCase> default_grid_playout_cases(bool quick) {
         {"weighted-vs-most-pieces", "square8:7x7", bench_weighted_player(),
          builtin(grid::PlayerKind::MostPieces), cpu / 12, cuda / 16},
     };
-}
-
-std::vector<Row> grid_benchmarks(const Settings& settings, const GridBenchOptions& options) {
-    std::vector<Row> rows;
-    uint64_t signature = 0xcbf29ce484222325ull;
-    const std::vector<std::string> backends = {"cpu1", "cpu", "cuda"};
-    grid_perft_rows(settings, backends, default_grid_perft_cases(options.quick), rows, &signature);
-    if (!options.quick)  // the GPU target: startpos perft(8) under a second
-        grid_perft_rows(settings, {"cuda"}, {{"startpos", "square8:7x7", "startpos", 8}}, rows,
-                        &signature);
-    grid_playout_rows(settings, backends, default_grid_playout_cases(options.quick), rows,
-                      &signature);
-    fill_ratios(rows);
-    return rows;
-}
-
-std::string grid_table_markdown(const std::vector<Row>& rows) {
-    std::string out =
-        "| backend | workload | size | samples | median s | noise | throughput | unit | x cpu1 "
-        "| x cpu | signature | note |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n";
-    char line[512];
-    for (const Row& r : rows) {
-        std::snprintf(line, sizeof line,
-                      "| %s | %s | %s | %d | %.4g | %.1f%% | %.4g | %s | %.2f | %.2f | %016llx | "
-                      "%s |\n",
-                      r.backend.c_str(), r.workload.c_str(), r.size.c_str(), r.samples,
-                      r.median_seconds, 100 * r.noise, r.throughput(), r.unit.c_str(), r.ratio_cpu1,
-                      r.ratio_cpu, static_cast<unsigned long long>(r.signature), r.note.c_str());
-        out += line;
-    }
-    return out;
 }
 
 }  // namespace gaeval::bench

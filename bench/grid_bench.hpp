@@ -1,8 +1,7 @@
 // Grid-game throughput benchmarks: perft nodes/s, playout plies/s and games/s, on the backends
 // cpu1 (one thread), cpu (all cores) and cuda (skipped without a device). Each function appends
 // one Row per (case, backend) and folds what it computed (node counts, game records) into
-// *signature (fnv1a chain), so that it plugs into `gaeval bench` as a workload; until then
-// `gaeval perft --bench` prints grid_benchmarks().
+// the signature of `gaeval bench`.
 #pragma once
 
 #include <cstdint>
@@ -10,6 +9,7 @@
 #include <vector>
 
 #include "bench/bench.hpp"
+#include "bench/workloads.hpp"
 #include "games/grid/players.hpp"
 
 namespace gaeval::bench {
@@ -29,28 +29,16 @@ struct GridPlayoutCase {
     uint64_t cuda_games = 1u << 20;
 };
 
-// Backend labels: "cpu1", "cpu", "cuda"; unknown labels and cuda without a device are skipped.
-void grid_perft_rows(const Settings& settings, const std::vector<std::string>& backends,
-                     const std::vector<GridPerftCase>& cases, std::vector<Row>& rows,
-                     uint64_t* signature);
-void grid_playout_rows(const Settings& settings, const std::vector<std::string>& backends,
-                       const std::vector<GridPlayoutCase>& cases, std::vector<Row>& rows,
-                       uint64_t* signature);
+// `gaeval bench` workloads "perft" (positions: default names or board|fen|depth) and
+// "playout" (populations: games per batch). Each case runs on every backend; the results must
+// agree (rows are marked otherwise) and are folded once into *signature.
+void perft_workload(const Axes& axes, std::vector<Row>& rows, uint64_t* signature);
+void playout_workload(const Axes& axes, std::vector<Row>& rows, uint64_t* signature);
 
-// The default cases: startpos perft 6 and 7 (8 on cuda), three gapped positions, hex:4; random
-// playouts on 7x7 and hex:4; a weighted player against most-pieces on 7x7.
-std::vector<GridPerftCase> default_grid_perft_cases(bool quick);
-std::vector<GridPlayoutCase> default_grid_playout_cases(bool quick);
-
-struct GridBenchOptions {
-    bool quick = false;  // smaller workloads (a smoke run)
-};
-
-// Every default case on cpu1, cpu and cuda, with ratios filled in.
-std::vector<Row> grid_benchmarks(const Settings& settings, const GridBenchOptions& options);
-
-// The rows as a markdown table (backend, workload, size, samples, median, noise, throughput,
-// ratios to cpu1 and cpu, signature, note).
-std::string grid_table_markdown(const std::vector<Row>& rows);
+// The default cases: startpos perft 6, three gapped positions at 5, hex:4 at 4 (and startpos
+// perft(8) on cuda, outside the signature); random playouts on 7x7 and hex:4; a weighted player
+// against most-pieces on 7x7.
+std::vector<GridPerftCase> default_grid_perft_cases();
+std::vector<GridPlayoutCase> default_grid_playout_cases();
 
 }  // namespace gaeval::bench

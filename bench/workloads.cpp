@@ -1,9 +1,14 @@
 #include "bench/workloads.hpp"
 
+#include "bench/grid_bench.hpp"
+
 namespace gaeval::bench {
 
 std::vector<Workload> all_workloads() {
     std::vector<Workload> list;
+    list.push_back({"perft", "Ataxx-family perft, bulk-counted (nodes/s)", {}, perft_workload});
+    list.push_back(
+        {"playout", "random and weighted playouts (plies/s, games/s)", {}, playout_workload});
     return list;
 }
 

@@ -167,7 +167,14 @@ int run_bench(int argc, char** argv) {
     if (result.count("json"))
         write_text(result["json"].as<std::string>(),
                    bench::to_json(machine, rows, signature).dump(2) + "\n", "--json");
-    return ExitOk;
+    int mismatches = 0;
+    for (const bench::Row& r : rows) {
+        if (!r.mismatch) continue;
+        ++mismatches;
+        std::fprintf(stderr, "gaeval bench: %s %s on %s: %s\n", r.workload.c_str(), r.size.c_str(),
+                     r.backend.c_str(), r.note.c_str());
+    }
+    return mismatches ? ExitDiffers : ExitOk;
 }
 
 }  // namespace gaeval::cli

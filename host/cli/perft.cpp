@@ -4,7 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "bench/grid_bench.hpp"
+#include "bench/bench.hpp"
 #include "host/backend/backend.hpp"
 #include "host/cli/commands.hpp"
 #include "host/cli/common.hpp"
@@ -27,9 +27,6 @@ int run_perft(int argc, char** argv) {
     // clang-format off
     options.add_options("Perft")
         ("depth", "plies to count, 0 to 20", cxxopts::value<std::string>());
-    options.add_options("Hidden")
-        ("bench", "run the grid throughput benchmarks and print a table")
-        ("bench-quick", "with --bench: smaller workloads");
     // clang-format on
     const auto result = parse(options, argc, argv);
     if (result.count("help")) {
@@ -37,13 +34,6 @@ int run_perft(int argc, char** argv) {
         return ExitOk;
     }
     const CommonOptions common = read_common(result);
-    if (result.count("bench")) {
-        bench::GridBenchOptions bench_options;
-        bench_options.quick = result.count("bench-quick") > 0;
-        const auto rows = bench::grid_benchmarks(bench::Settings{}, bench_options);
-        std::cout << bench::grid_table_markdown(rows);
-        return ExitOk;
-    }
     const GridOptions game = read_grid_options(result);
     const int depth = static_cast<int>(read_integer_flag(result, "depth", 0, kMaxDepth));
     const GridRun run = start_grid_run(result, common, "perft");
