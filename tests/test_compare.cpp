@@ -7,6 +7,7 @@
 #include "cli_util.hpp"
 #include "gpu_test_support.hpp"
 #include "host/ga/compare.hpp"
+#include "host/io/fen.hpp"
 
 namespace gaeval {
 namespace {
@@ -63,6 +64,28 @@ TEST(CompareCli, PileInOnTwoCpuConfigurations) {
     EXPECT_TRUE(j["identical"].get<bool>());
     EXPECT_EQ(j["a"], "cpu:1");
     EXPECT_EQ(j["b"], "cpu:2");
+}
+
+TEST(Compare, PerftDivideOnCpuConfigurationsAndItsTotal) {
+    const auto setup =
+        io::parse_fen("startpos", io::parse_board_spec("square8:7x7"), grid::RuleSet::Ataxx, 2);
+    Difference d = compare_perft(setup, 4, resolve_backend("cpu", 1), resolve_backend("cpu", 2));
+    EXPECT_TRUE(d.identical) << d.field;
+    EXPECT_EQ(d.generations_compared, 16u);  // 16 root moves from the start position
+    uint64_t total = 0;
+    for (uint64_t n : grid::perft_divide(setup, 4, resolve_backend("cpu", 2))) total += n;
+    EXPECT_EQ(total, 155888u);  // published perft(4)
+    // The fast path and the per-cell tables agree move by move too.
+    grid::EngineChoice generic;
+    generic.generic = true;
+    EXPECT_EQ(grid::perft_divide(setup, 3, resolve_backend("cpu", 1), generic),
+              grid::perft_divide(setup, 3, resolve_backend("cpu", 1)));
+}
+
+TEST(CompareCli, PerftOnTwoCpuConfigurations) {
+    auto r = run_cli("compare --a cpu:1 --b cpu:2 perft --fen startpos --depth 4");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("identical: perft depth 4 (16 root moves)"), std::string::npos) << r.out;
 }
 
 TEST(CompareCli, BadInput) {

@@ -10,6 +10,7 @@
 
 #include "host/backend/backend.hpp"
 #include "host/cli/commands.hpp"
+#include "host/cli/perft_args.hpp"
 #include "host/cli/pile_in_args.hpp"
 #include "host/ga/compare.hpp"
 #include "host/io/error.hpp"
@@ -22,7 +23,8 @@ const char* kUsage =
     "usage: gaeval compare [--a SPEC] [--b SPEC] [--json] <subcommand> [its flags]\n"
     "  SPEC: cpu (all cores), cpu:N (N threads) or cuda\n"
     "  defaults: --a cuda when a GPU is present, else cpu:1; --b cpu\n"
-    "  subcommands: pile-in\n"
+    "  subcommands: pile-in (genes, fitness, ranking and statistics of every generation),\n"
+    "               perft (the subtree count of every root move)\n"
     "Runs the job on both backends in lockstep and compares every array bit for bit after\n"
     "every phase; exit 0 when identical, 3 at the first difference.\n";
 
@@ -85,9 +87,19 @@ int run_compare(int argc, char** argv) {
         d = compare_pile_in(args.job, args.job, a, b);
         job_text = "pile-in, " + std::to_string(args.job.ga.generations) + " generations x " +
                    std::to_string(args.job.ga.population) + " plans";
+    } else if (sub == "perft") {
+        PerftArgs args = parse_perft_args(argc - i, argv + i);
+        if (args.help) {
+            std::cout << args.help_text << std::endl;
+            return ExitOk;
+        }
+        json = json || args.common.json;
+        d = compare_perft(args.game.setup, args.depth, a, b, args.engine);
+        job_text = "perft depth " + std::to_string(args.depth) + " (" +
+                   std::to_string(d.generations_compared) + " root moves)";
     } else {
         throw InputError("compare: unknown or unsupported subcommand '" + sub +
-                         "' (supported: pile-in)");
+                         "' (supported: pile-in, perft)");
     }
 
     const std::string la = label(spec_a, a), lb = label(spec_b, b);

@@ -44,8 +44,15 @@ GridOptions read_grid_options(const cxxopts::ParseResult& result) {
 
 GridRun start_grid_run(const cxxopts::ParseResult& result, const CommonOptions& common,
                        const std::string& command) {
+    grid::EngineChoice engine;
+    engine.generic = result.count("generic") > 0;
+    return start_grid_run(engine, common, command);
+}
+
+GridRun start_grid_run(grid::EngineChoice engine, const CommonOptions& common,
+                       const std::string& command) {
     GridRun run;
-    run.engine.generic = result.count("generic") > 0;
+    run.engine = engine;
     run.backend = resolve_backend(common.backend, common.threads);
     std::cerr << "gaeval " << command << ": " << run.backend.note << '\n';
     return run;

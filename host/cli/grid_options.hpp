@@ -35,6 +35,8 @@ struct GridRun {
 };
 GridRun start_grid_run(const cxxopts::ParseResult& result, const CommonOptions& common,
                        const std::string& command);
+GridRun start_grid_run(grid::EngineChoice engine, const CommonOptions& common,
+                       const std::string& command);
 
 // The fields every grid result's JSON carries: command, game, board, rules, players, fen,
 // backend, threads, device, engine.

@@ -9,6 +9,7 @@
 #include "host/cli/commands.hpp"
 #include "host/cli/common.hpp"
 #include "host/cli/grid_options.hpp"
+#include "host/cli/perft_args.hpp"
 #include "host/grid/grid.hpp"
 #include "host/io/error.hpp"
 
@@ -18,7 +19,8 @@ namespace {
 constexpr int kMaxDepth = 20;
 }
 
-int run_perft(int argc, char** argv) {
+PerftArgs parse_perft_args(int argc, char** argv) {
+    PerftArgs args;
     cxxopts::Options options("gaeval perft",
                              "Count the leaves of an Ataxx-family move tree to a depth "
                              "(passes count as moves; the last ply is counted in bulk)");
@@ -30,13 +32,27 @@ int run_perft(int argc, char** argv) {
     // clang-format on
     const auto result = parse(options, argc, argv);
     if (result.count("help")) {
-        std::cout << options.help({"", "Common", "Game", "Perft"}) << '\n';
+        args.help = true;
+        args.help_text = options.help({"", "Common", "Game", "Perft"});
+        return args;
+    }
+    args.common = read_common(result);
+    args.game = read_grid_options(result);
+    args.depth = static_cast<int>(read_integer_flag(result, "depth", 0, kMaxDepth));
+    args.engine.generic = result.count("generic") > 0;
+    return args;
+}
+
+int run_perft(int argc, char** argv) {
+    const PerftArgs args = parse_perft_args(argc, argv);
+    if (args.help) {
+        std::cout << args.help_text << '\n';
         return ExitOk;
     }
-    const CommonOptions common = read_common(result);
-    const GridOptions game = read_grid_options(result);
-    const int depth = static_cast<int>(read_integer_flag(result, "depth", 0, kMaxDepth));
-    const GridRun run = start_grid_run(result, common, "perft");
+    const CommonOptions& common = args.common;
+    const GridOptions& game = args.game;
+    const int depth = args.depth;
+    const GridRun run = start_grid_run(args.engine, common, "perft");
     uint64_t nodes = 0;
     const double seconds = bench::time_seconds(
         [&] { nodes = grid::perft(game.setup, depth, run.backend, run.engine); });

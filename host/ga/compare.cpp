@@ -128,4 +128,32 @@ Difference compare_pile_in(const pile_in::PileInJob& job_a, const pile_in::PileI
     return d;
 }
 
+Difference compare_perft(const grid::GameSetup& setup, int depth, const BackendChoice& a,
+                         const BackendChoice& b, grid::EngineChoice engine) {
+    Difference d;
+    d.generation = static_cast<uint32_t>(depth);
+    if (depth == 0) return d;  // one node on any backend
+    const std::vector<uint64_t> ca = grid::perft_divide(setup, depth, a, engine);
+    const std::vector<uint64_t> cb = grid::perft_divide(setup, depth, b, engine);
+    if (ca.size() != cb.size()) {
+        d.identical = false;
+        d.field = "number of root moves";
+        d.a_value = std::to_string(ca.size());
+        d.b_value = std::to_string(cb.size());
+        return d;
+    }
+    for (std::size_t i = 0; i < ca.size(); ++i) {
+        if (ca[i] != cb[i]) {
+            d.identical = false;
+            d.individual = i;
+            d.field = "subtree nodes of root move " + std::to_string(i);
+            d.a_value = std::to_string(ca[i]);
+            d.b_value = std::to_string(cb[i]);
+            return d;
+        }
+    }
+    d.generations_compared = static_cast<uint32_t>(ca.size());
+    return d;
+}
+
 }  // namespace gaeval

@@ -7,6 +7,7 @@
 
 #include "host/backend/backend.hpp"
 #include "host/ga/pile_in_run.hpp"
+#include "host/grid/grid.hpp"
 
 namespace gaeval {
 
@@ -28,5 +29,10 @@ std::string float_with_bits(float v);
 // genes. The jobs must have the same scenario size and population.
 Difference compare_pile_in(const pile_in::PileInJob& job_a, const pile_in::PileInJob& job_b,
                            const BackendChoice& a, const BackendChoice& b);
+
+// Perft divide on backends a and b: the first root child (in move order) whose subtree count
+// differs, then the totals. generation = depth, individual = root child index.
+Difference compare_perft(const grid::GameSetup& setup, int depth, const BackendChoice& a,
+                         const BackendChoice& b, grid::EngineChoice engine = {});
 
 }  // namespace gaeval

@@ -5,6 +5,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 
 #include "games/grid/variants.hpp"
 #include "host/backend/parallel.hpp"
@@ -92,6 +93,30 @@ uint64_t perft(const GameSetup& setup, int depth, const BackendChoice& backend,
 #endif
         }
         return perft_cpu(game, root, depth, backend.threads);
+    });
+}
+
+std::vector<uint64_t> perft_divide(const GameSetup& setup, int depth, const BackendChoice& backend,
+                                   EngineChoice engine) {
+    return with_variant(setup, engine, [&](const auto& game, const auto& root) {
+        using Pos = std::decay_t<decltype(root)>;
+        std::vector<Pos> children;
+        for_each_child(game, root, [&](const Pos& c) { children.push_back(c); });
+        std::vector<uint64_t> counts;
+        for (const Pos& child : children) {
+            if (depth <= 1) {
+                counts.push_back(1);
+            } else if (backend.kind == BackendKind::Cuda) {
+#if GAEVAL_HAVE_CUDA
+                counts.push_back(cuda::grid_perft(game, child, depth - 1));
+#else
+                throw std::logic_error("grid: cuda backend requested in a build without CUDA");
+#endif
+            } else {
+                counts.push_back(perft_cpu(game, child, depth - 1, backend.threads));
+            }
+        }
+        return counts;
     });
 }
 

@@ -25,6 +25,11 @@ std::string variant_name(const GameSetup& setup, EngineChoice engine = {});
 uint64_t perft(const GameSetup& setup, int depth, const BackendChoice& backend,
                EngineChoice engine = {});
 
+// Perft of each child of the root, in move order (a forced pass is one child; none when the game
+// is over): the subtree counts sum to perft(setup, depth). depth >= 1.
+std::vector<uint64_t> perft_divide(const GameSetup& setup, int depth, const BackendChoice& backend,
+                                   EngineChoice engine = {});
+
 struct PlayRequest {
     Player a, b;
     uint64_t games = 100;  // matches 0 .. games-1 (A's seat alternates with the index)
