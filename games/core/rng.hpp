@@ -28,6 +28,10 @@ enum class Purpose : uint32_t {
     OrderCrossover = 7,
     OrderMutation = 8,
     InitAngle = 9,
+    MutationKind = 10,     // rules pile-in: which move mutation
+    MutationCreep = 11,    // rules pile-in: small step from the current move
+    MutationContact = 12,  // rules pile-in: move into base contact with the nearest enemy
+    MutationTurn = 13,     // rules pile-in: fresh oval orientation
     PlayerTieBreak = 16,
     PlayerRandomMove = 17,
     Playout = 18,

@@ -28,6 +28,10 @@ struct Breakdown {
     int32_t isolated_count = 0;
     float distance_mm = 0;  // summed edge gaps to the nearest enemy
     float fitness = 0;
+    // Rules-accurate presets only (games/pile_in/rules_fitness.hpp); GAPI1 leaves them be.
+    bool legal = true;
+    int32_t violation_count = 0;  // broken rule instances
+    float violation_amount = 0;   // mm by which they are broken, summed
     GAEVAL_HD_INLINE int32_t integer_points() const {
         return InRangePoints * in_range_count + OverlapPoints * overlap_count +
                IsolatedPoints * isolated_count;
