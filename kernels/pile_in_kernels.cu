@@ -19,4 +19,20 @@ void pile_in_gapi1_step(const pile_in::Gapi1Step& op, uint64_t n) {
     synchronize();
 }
 
+void pile_in_randomize_rules(const pile_in::RandomizeRulesPlans& op, uint64_t n) {
+    for_each_index(op, n);
+    synchronize();
+}
+
+void pile_in_evaluate_rules(const pile_in::EvaluateRules& op, uint64_t n) {
+    // Smaller blocks: the rules fitness keeps about 2 KB of per-thread state.
+    for_each_index(op, n, 0, 128);
+    synchronize();
+}
+
+void pile_in_rules_step(const pile_in::RulesStep& op, uint64_t n) {
+    for_each_index(op, n);
+    synchronize();
+}
+
 }  // namespace gaeval::cuda

@@ -6,11 +6,18 @@
 
 #include "games/pile_in/gapi1_fitness.hpp"
 #include "games/pile_in/gapi1_scheme.hpp"
+#include "games/pile_in/rules_fitness.hpp"
+#include "games/pile_in/rules_scheme.hpp"
 
 namespace gaeval::cuda {
 
 void pile_in_randomize(const pile_in::RandomizePlans& op, uint64_t n);
 void pile_in_evaluate_gapi1(const pile_in::EvaluateGapi1& op, uint64_t n);
 void pile_in_gapi1_step(const pile_in::Gapi1Step& op, uint64_t n);
+
+// Rules presets: the ops carry the RulesProblem by value (about 7 KB of kernel parameters).
+void pile_in_randomize_rules(const pile_in::RandomizeRulesPlans& op, uint64_t n);
+void pile_in_evaluate_rules(const pile_in::EvaluateRules& op, uint64_t n);
+void pile_in_rules_step(const pile_in::RulesStep& op, uint64_t n);
 
 }  // namespace gaeval::cuda

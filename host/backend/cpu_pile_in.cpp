@@ -1,9 +1,12 @@
 // CPU backend for pile-in populations: OpenMP loops over the games/pile_in functions.
 #include <chrono>
 #include <cstring>
+#include <optional>
 
 #include "games/pile_in/gapi1_fitness.hpp"
 #include "games/pile_in/gapi1_scheme.hpp"
+#include "games/pile_in/rules_fitness.hpp"
+#include "games/pile_in/rules_scheme.hpp"
 #include "host/backend/cpu_ranking.hpp"
 #include "host/backend/parallel.hpp"
 #include "host/backend/pile_in_population.hpp"
@@ -19,26 +22,39 @@ double now_seconds() {
 
 class CpuPopulation final : public Population {
   public:
-    CpuPopulation(const Scenario& scenario, uint64_t size, int threads)
-        : Population(size, scenario.friendly_count),
+    CpuPopulation(const Scenario& scenario, uint64_t size, int threads, const RulesProblem* rules)
+        : Population(size, rules ? rules->layout.words : scenario.friendly_count),
           scenario_(scenario),
           threads_(threads > 0 ? threads : default_thread_count()),
-          genes_(size * scenario.friendly_count),
-          next_genes_(size * scenario.friendly_count),
+          genes_(size * gene_count_),
+          next_genes_(size * gene_count_),
           fitness_(size),
-          ranked_(size) {}
+          ranked_(size) {
+        if (rules) rules_ = *rules;
+    }
 
     std::string backend_name() const override { return "cpu"; }
 
     void randomize(uint64_t seed) override {
+        if (rules_) {
+            RandomizeRulesPlans op{seed, rules_->layout, view(genes_)};
+            parallel_for(static_cast<int64_t>(size_), threads_, op);
+            return;
+        }
         RandomizePlans op{seed, view(genes_)};
         parallel_for(static_cast<int64_t>(size_), threads_, op);
     }
 
     void evaluate() override {
         double t0 = now_seconds();
-        EvaluateGapi1 op{scenario_, view(genes_), fitness_.data()};
-        parallel_for(static_cast<int64_t>(size_), threads_, op);
+        if (rules_) {
+            // Cost varies per plan (paths near bases, repair rounds): dynamic chunks.
+            EvaluateRules op{*rules_, view(genes_), fitness_.data()};
+            parallel_for_dynamic(static_cast<int64_t>(size_), threads_, op, 64);
+        } else {
+            EvaluateGapi1 op{scenario_, view(genes_), fitness_.data()};
+            parallel_for(static_cast<int64_t>(size_), threads_, op);
+        }
         times_.evaluate += now_seconds() - t0;
     }
 
@@ -68,7 +84,12 @@ class CpuPopulation final : public Population {
         step.ranked = ranked_.data();
         step.src = view(genes_);
         step.dst = view(next_genes_);
-        parallel_for(static_cast<int64_t>(size_), threads_, step);
+        if (rules_) {
+            RulesStep rules_step{*rules_, step};
+            parallel_for(static_cast<int64_t>(size_), threads_, rules_step);
+        } else {
+            parallel_for(static_cast<int64_t>(size_), threads_, step);
+        }
         genes_.swap(next_genes_);
         times_.vary += now_seconds() - t0;
     }
@@ -85,6 +106,7 @@ class CpuPopulation final : public Population {
     PlanView view(std::vector<uint32_t>& g) { return PlanView{g.data(), size_, gene_count_}; }
 
     Scenario scenario_;
+    std::optional<RulesProblem> rules_;
     int threads_;
     std::vector<uint32_t> genes_, next_genes_;
     std::vector<float> fitness_;
@@ -94,8 +116,9 @@ class CpuPopulation final : public Population {
 }  // namespace
 
 std::unique_ptr<Population> make_cpu_population(const Scenario& scenario, uint64_t size,
-                                                int threads) {
-    return std::make_unique<CpuPopulation>(scenario, size, threads);
+                                                int threads, const RulesProblem* rules) {
+    return std::make_unique<CpuPopulation>(rules ? rules->scenario : scenario, size, threads,
+                                           rules);
 }
 
 }  // namespace gaeval::pile_in

@@ -2,6 +2,7 @@
 // generations; kernels (kernels/pile_in_kernels.hpp) call the same games/pile_in functions as
 // the CPU backend. Only statistics, single plans and (on request) whole arrays come back.
 #include <chrono>
+#include <optional>
 
 #include "host/backend/pile_in_population.hpp"
 #include "kernels/cuda_api.hpp"
@@ -19,24 +20,34 @@ double now_seconds() {
 
 class CudaPopulation final : public Population {
   public:
-    CudaPopulation(const Scenario& scenario, uint64_t size)
-        : Population(size, scenario.friendly_count),
+    CudaPopulation(const Scenario& scenario, uint64_t size, const RulesProblem* rules)
+        : Population(size, rules ? rules->layout.words : scenario.friendly_count),
           scenario_(scenario),
-          genes_(size * scenario.friendly_count),
-          next_genes_(size * scenario.friendly_count),
+          genes_(size * gene_count_),
+          next_genes_(size * gene_count_),
           fitness_(size),
-          ranked_(size) {}
+          ranked_(size) {
+        if (rules) rules_ = *rules;
+    }
 
     std::string backend_name() const override { return "cuda"; }
 
     void randomize(uint64_t seed) override {
-        cuda::pile_in_randomize(RandomizePlans{seed, view(genes_)}, size_);
+        if (rules_)
+            cuda::pile_in_randomize_rules(RandomizeRulesPlans{seed, rules_->layout, view(genes_)},
+                                          size_);
+        else
+            cuda::pile_in_randomize(RandomizePlans{seed, view(genes_)}, size_);
     }
 
     void evaluate() override {
         double t0 = now_seconds();
-        cuda::pile_in_evaluate_gapi1(EvaluateGapi1{scenario_, view(genes_), fitness_.data()},
-                                     size_);
+        if (rules_)
+            cuda::pile_in_evaluate_rules(EvaluateRules{*rules_, view(genes_), fitness_.data()},
+                                         size_);
+        else
+            cuda::pile_in_evaluate_gapi1(EvaluateGapi1{scenario_, view(genes_), fitness_.data()},
+                                         size_);
         times_.evaluate += now_seconds() - t0;
     }
 
@@ -69,7 +80,10 @@ class CudaPopulation final : public Population {
         step.ranked = ranked_.data();
         step.src = view(genes_);
         step.dst = view(next_genes_);
-        cuda::pile_in_gapi1_step(step, size_);
+        if (rules_)
+            cuda::pile_in_rules_step(RulesStep{*rules_, step}, size_);
+        else
+            cuda::pile_in_gapi1_step(step, size_);
         std::swap(genes_, next_genes_);
         times_.vary += now_seconds() - t0;
     }
@@ -97,6 +111,7 @@ class CudaPopulation final : public Population {
     PlanView view(cuda::DeviceArray<uint32_t>& g) { return PlanView{g.data(), size_, gene_count_}; }
 
     Scenario scenario_;
+    std::optional<RulesProblem> rules_;
     cuda::DeviceArray<uint32_t> genes_, next_genes_;
     cuda::DeviceArray<float> fitness_;
     cuda::DeviceArray<uint32_t> ranked_;
@@ -105,8 +120,9 @@ class CudaPopulation final : public Population {
 
 }  // namespace
 
-std::unique_ptr<Population> make_cuda_population(const Scenario& scenario, uint64_t size) {
-    return std::make_unique<CudaPopulation>(scenario, size);
+std::unique_ptr<Population> make_cuda_population(const Scenario& scenario, uint64_t size,
+                                                 const RulesProblem* rules) {
+    return std::make_unique<CudaPopulation>(rules ? rules->scenario : scenario, size, rules);
 }
 
 }  // namespace gaeval::pile_in

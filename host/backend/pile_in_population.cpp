@@ -23,29 +23,43 @@ uint64_t population_bytes(uint64_t size, int genes, BackendKind kind) {
     return bytes;
 }
 
-std::unique_ptr<Population> make_population(const BackendChoice& backend, const Scenario& scenario,
-                                            uint64_t size) {
+namespace {
+
+std::unique_ptr<Population> make_checked(const BackendChoice& backend, const Scenario& scenario,
+                                         int words, uint64_t size, const RulesProblem* rules) {
     if (size < 2) throw InputError("--population: must be at least 2, got " + std::to_string(size));
     if (size > 0xffffffffull)
         throw InputError("--population: at most 4294967295 plans, got " + std::to_string(size));
-    const uint64_t needed = population_bytes(size, scenario.friendly_count, backend.kind);
+    const uint64_t needed = population_bytes(size, words, backend.kind);
     if (backend.kind == BackendKind::Cpu) {
         const uint64_t available = available_host_memory();
         if (available && needed > available)
             throw InputError("--population " + std::to_string(size) + ": needs " +
                              human_bytes(needed) + " of host memory, " + human_bytes(available) +
                              " available");
-        return make_cpu_population(scenario, size, backend.threads);
+        return make_cpu_population(scenario, size, backend.threads, rules);
     }
 #if GAEVAL_HAVE_CUDA
     const uint64_t available = cuda::free_device_memory();
     if (needed > available)
         throw InputError("--population " + std::to_string(size) + ": needs " + human_bytes(needed) +
                          " of GPU memory, " + human_bytes(available) + " free on the device");
-    return make_cuda_population(scenario, size);
+    return make_cuda_population(scenario, size, rules);
 #else
     throw InputError("this gaeval was built without the CUDA backend");
 #endif
+}
+
+}  // namespace
+
+std::unique_ptr<Population> make_population(const BackendChoice& backend, const Scenario& scenario,
+                                            uint64_t size) {
+    return make_checked(backend, scenario, scenario.friendly_count, size, nullptr);
+}
+
+std::unique_ptr<Population> make_population(const BackendChoice& backend,
+                                            const RulesProblem& problem, uint64_t size) {
+    return make_checked(backend, problem.scenario, problem.layout.words, size, &problem);
 }
 
 }  // namespace gaeval::pile_in

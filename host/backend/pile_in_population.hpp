@@ -1,12 +1,15 @@
 // A population of pile-in plans living on one backend. The CPU and CUDA implementations call
 // the same games/pile_in functions; on CUDA the population stays on the device across
-// generations and only statistics and single plans come back.
+// generations and only statistics and single plans come back. A population scores either GAPI1
+// (made from a Scenario) or a rules preset (made from a RulesProblem: its plans then carry the
+// layout's extra genes, move order and oval orientations, and breed with RulesStep).
 #pragma once
 
 #include <cstdint>
 #include <memory>
 #include <vector>
 
+#include "games/pile_in/rules.hpp"
 #include "games/pile_in/scenario.hpp"
 #include "host/backend/backend.hpp"
 
@@ -35,15 +38,17 @@ class Population {
     virtual ~Population() = default;
     virtual std::string backend_name() const = 0;
     uint64_t size() const { return size_; }
+    // Words per plan: one per model for GAPI1, PlanLayout::words for a rules preset.
     int gene_count() const { return gene_count_; }
 
-    // Generation 0: random plans.
+    // Generation 0: random plans (rules: individual 0 does not move).
     virtual void randomize(uint64_t seed) = 0;
-    // Scores every plan (GAPI1 fitness).
+    // Scores every plan (GAPI1 or the rules fitness; repair mode rewrites repaired plans).
     virtual void evaluate() = 0;
     // Ranks the scored plans best first (ties by index) and returns the statistics.
     virtual GenerationStats rank() = 0;
-    // Replaces the population with the next generation from the last ranking (GAPI1 step).
+    // Replaces the population with the next generation from the last ranking (GAPI1 step, or
+    // RulesStep for a rules preset).
     virtual void breed(const BreedParams& params) = 0;
 
     // Copies out one plan (gene_count words), all fitness values, the last ranking, or every
@@ -71,11 +76,15 @@ uint64_t population_bytes(uint64_t size, int genes, BackendKind kind);
 // is an InputError naming the bytes needed and available, before anything is allocated.
 std::unique_ptr<Population> make_population(const BackendChoice& backend, const Scenario& scenario,
                                             uint64_t size);
+std::unique_ptr<Population> make_population(const BackendChoice& backend,
+                                            const RulesProblem& problem, uint64_t size);
 
+// rules == nullptr: GAPI1 on `scenario`; else the rules problem (its own scenario).
 std::unique_ptr<Population> make_cpu_population(const Scenario& scenario, uint64_t size,
-                                                int threads);
+                                                int threads, const RulesProblem* rules = nullptr);
 #if GAEVAL_HAVE_CUDA
-std::unique_ptr<Population> make_cuda_population(const Scenario& scenario, uint64_t size);
+std::unique_ptr<Population> make_cuda_population(const Scenario& scenario, uint64_t size,
+                                                 const RulesProblem* rules = nullptr);
 #endif
 
 }  // namespace gaeval::pile_in

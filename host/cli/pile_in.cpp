@@ -1,25 +1,79 @@
-// gaeval pile-in: evolve the moves of a unit piling in (GAPI1), on the GPU or the CPU.
+// gaeval pile-in: evolve the moves of a unit piling in (GAPI1 or an edition's rules), on the
+// GPU or the CPU; with a rules preset also the greedy baseline (--solver greedy: it alone).
 #include <cstdio>
 #include <iostream>
 
 #include "host/cli/commands.hpp"
 #include "host/cli/common.hpp"
 #include "host/cli/pile_in_args.hpp"
+#include "host/ga/pile_in_rules.hpp"
 #include "host/ga/pile_in_run.hpp"
 #include "host/io/error.hpp"
 #include "host/io/interrupt.hpp"
 
 namespace gaeval::cli {
 
+namespace {
+
+bool on_off(const cxxopts::ParseResult& result, const char* flag) {
+    const std::string v = result[flag].as<std::string>();
+    if (v == "on" || v == "true" || v == "yes") return true;
+    if (v == "off" || v == "false" || v == "no") return false;
+    throw InputError(std::string("--") + flag + ": expected on or off, got '" + v + "'");
+}
+
+// Rule flags (inches for distances, as the game measures) into overrides.
+pile_in::RuleOverrides read_rule_flags(const cxxopts::ParseResult& result) {
+    pile_in::RuleOverrides o;
+    if (result.count("reach")) o.reach_mm = result["reach"].as<double>() * 25.4;
+    if (result.count("coherency")) o.coherency_mm = result["coherency"].as<double>() * 25.4;
+    if (result.count("two-neighbours-from")) {
+        const int v = result["two-neighbours-from"].as<int>();
+        if (v < 0)
+            throw InputError("--two-neighbours-from: must be >= 0, got " + std::to_string(v));
+        o.two_neighbours_from = v;
+    }
+    if (result.count("direction")) {
+        const std::string name = result["direction"].as<std::string>();
+        pile_in::Direction d;
+        if (!pile_in::direction_from_name(name, d))
+            throw InputError("--direction: unknown rule '" + name +
+                             "' (expected strictly-closer, no-further, no-further-from-target "
+                             "or free)");
+        o.direction = d;
+    }
+    if (result.count("path-check")) o.path_check = on_off(result, "path-check");
+    if (result.count("slide")) o.slide = on_off(result, "slide");
+    if (result.count("turn-ovals")) o.turn_ovals = on_off(result, "turn-ovals");
+    if (result.count("constraints")) {
+        const std::string c = result["constraints"].as<std::string>();
+        if (c != "penalty" && c != "repair")
+            throw InputError("--constraints: expected penalty or repair, got '" + c + "'");
+        o.repair = c == "repair";
+    }
+    if (result.count("target-unit")) {
+        const int v = result["target-unit"].as<int>();
+        if (v < 0) throw InputError("--target-unit: must be >= 0, got " + std::to_string(v));
+        o.target_unit = v;
+    }
+    return o;
+}
+
+}  // namespace
+
 PileInArgs parse_pile_in_args(int argc, char** argv) {
     PileInArgs args;
     cxxopts::Options options("gaeval pile-in",
                              "Evolve one move per model so that as many models as possible end "
                              "in combat range,\nwithout overlapping bases or breaking coherency "
-                             "(GAPI1 fitness and scheme).");
+                             "(GAPI1), or under an edition's rules\n(aos1..aos4: hard rules, "
+                             "exact ovals, optional move order; GA vs greedy at the end).");
     options.add_options()("scenario", "scenario JSON file (see scenarios/)",
                           cxxopts::value<std::string>())(
-        "rules", "rules preset: gapi1", cxxopts::value<std::string>()->default_value("gapi1"))(
+        "rules", "gapi1 (the seed's fitness) or a rules preset: aos1, aos2, aos3, aos4",
+        cxxopts::value<std::string>()->default_value("gapi1"))(
+        "solver", "ga, or greedy (rules presets: the baseline alone)",
+        cxxopts::value<std::string>()->default_value("ga"))(
         "population", "plans per generation", cxxopts::value<uint64_t>()->default_value("200"))(
         "generations", "generations to evaluate", cxxopts::value<uint32_t>()->default_value("500"))(
         "crossover", "share eliminated each generation and refilled by children",
@@ -36,6 +90,22 @@ PileInArgs parse_pile_in_args(int argc, char** argv) {
                                        cxxopts::value<double>()->default_value("60"))(
         "no-checkpoint", "write no checkpoint at the end of the run")(
         "quiet", "no progress lines on stderr");
+    options.add_options("Rules (override the preset and the scenario's rule fields)")(
+        "reach", "combat reach, inches (edge to edge)", cxxopts::value<double>())(
+        "coherency", "coherency distance, inches", cxxopts::value<double>())(
+        "two-neighbours-from", "units of this many models need 2 neighbours (0: never)",
+        cxxopts::value<int>())("direction",
+                               "strictly-closer | no-further | no-further-from-target | free",
+                               cxxopts::value<std::string>())(
+        "path-check", "on | off: paths may not cross standing bases (move order evolves)",
+        cxxopts::value<std::string>())("slide",
+                                       "on | off: a model in base contact may slide round it",
+                                       cxxopts::value<std::string>())(
+        "turn-ovals", "on | off: oval friendly bases evolve their orientation",
+        cxxopts::value<std::string>())("constraints",
+                                       "penalty | repair (see docs/pile_in_rules.md)",
+                                       cxxopts::value<std::string>())(
+        "target-unit", "enemy unit of the no-further-from-target rule", cxxopts::value<int>());
     add_common_options(options);
     auto result = parse(options, argc, argv);
     if (result.count("help")) {
@@ -48,7 +118,9 @@ PileInArgs parse_pile_in_args(int argc, char** argv) {
     pile_in::PileInJob& job = args.job;
     if (result.count("resume")) {
         for (const char* fixed :
-             {"scenario", "rules", "population", "crossover", "mutation", "seed", "out"}) {
+             {"scenario", "rules", "solver", "population", "crossover", "mutation", "seed", "out",
+              "reach", "coherency", "two-neighbours-from", "direction", "path-check", "slide",
+              "turn-ovals", "constraints", "target-unit"}) {
             if (result.count(fixed))
                 throw InputError(std::string("--resume: --") + fixed +
                                  " is fixed by the run being resumed; leave it out");
@@ -59,6 +131,9 @@ PileInArgs parse_pile_in_args(int argc, char** argv) {
         if (!result.count("scenario")) throw InputError("--scenario FILE is required");
         job.scenario = pile_in::load_scenario(result["scenario"].as<std::string>());
         job.rules = result["rules"].as<std::string>();
+        pile_in::check_rules_name(job.rules);
+        job.solver = result["solver"].as<std::string>();
+        job.overrides = read_rule_flags(result);
         job.ga.population = result["population"].as<uint64_t>();
         job.ga.generations = result["generations"].as<uint32_t>();
         job.ga.crossover = result["crossover"].as<double>();
@@ -93,15 +168,26 @@ int run_pile_in(int argc, char** argv) {
     pile_in::JobResult r = pile_in::run_job(job);
     if (common.json) {
         std::cout << pile_in::result_json(job, r).dump() << std::endl;
+    } else if (r.rules && job.solver == "greedy") {
+        std::printf("greedy plan (%s): %d of %d models in combat range, %s\n", job.rules.c_str(),
+                    r.in_range_count, job.scenario.scenario.friendly_count,
+                    r.legal ? "legal" : "ILLEGAL");
+        std::printf("results in %s/: best.json, picture.svg, run.json\n", job.out_dir.c_str());
     } else {
         std::printf("best plan: %d of %d models in combat range, fitness %.2f (generation %u)\n",
-                    r.best.breakdown.in_range_count, job.scenario.scenario.friendly_count,
-                    r.best.breakdown.fitness, r.best.generation);
+                    r.rules ? r.in_range_count : r.best.breakdown.in_range_count,
+                    job.scenario.scenario.friendly_count, r.best.breakdown.fitness,
+                    r.best.generation);
         std::printf("%u generations x %llu plans in %.2f s (%.3g evaluations/s, %s)\n",
                     r.generations_done, static_cast<unsigned long long>(job.ga.population),
                     r.seconds, r.evaluations_per_second, job.backend.name.c_str());
         std::printf("results in %s/: best.json, picture.svg, generations.csv, run.json\n",
                     job.out_dir.c_str());
+        if (r.rules)
+            std::printf("%s: GA %d of %d in range (%s) vs greedy %d (%s)\n", job.rules.c_str(),
+                        r.in_range_count, job.scenario.scenario.friendly_count,
+                        r.legal ? "legal" : "ILLEGAL", r.greedy_in_range_count,
+                        r.greedy_legal ? "legal" : "ILLEGAL");
     }
     if (r.interrupted) {
         std::fprintf(stderr,

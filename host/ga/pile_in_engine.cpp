@@ -4,6 +4,7 @@
 #include <cmath>
 #include <string>
 
+#include "games/pile_in/rules_fitness.hpp"
 #include "host/io/error.hpp"
 
 namespace gaeval::pile_in {
@@ -28,10 +29,21 @@ void validate(const GaConfig& c) {
                          " eliminates every plan: no survivors to breed from (lower it)");
 }
 
+Breakdown score_plan(const Scenario& scenario, const RulesProblem* rules,
+                     const std::vector<uint32_t>& genes) {
+    if (rules) return rules_evaluate(*rules, GenomeGenes{genes.data()});
+    return gapi1_evaluate(scenario, GenomeGenes{genes.data()});
+}
+
 Engine::Engine(const Scenario& scenario, const GaConfig& config, Population& population)
     : scenario_(scenario), config_(config), population_(population) {
     validate(config_);
     survivors_ = survivor_count(config_);
+}
+
+Engine::Engine(const RulesProblem& problem, const GaConfig& config, Population& population)
+    : Engine(problem.scenario, config, population) {
+    rules_ = problem;
 }
 
 void Engine::start() {
@@ -61,7 +73,7 @@ GenerationReport Engine::step() {
     // breakdown is what the kernel computed, term by term.
     std::vector<uint32_t> genes(population_.gene_count());
     population_.read_plan(report.stats.best_index, genes.data());
-    report.best_of_generation = gapi1_evaluate(scenario_, GenomeGenes{genes.data()});
+    report.best_of_generation = score_plan(scenario_, rules_ ? &*rules_ : nullptr, genes);
     if (!best_.valid || report.stats.best > best_.breakdown.fitness) {
         best_.valid = true;
         best_.generation = generation_;

@@ -4,9 +4,11 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "games/pile_in/gapi1_fitness.hpp"
+#include "games/pile_in/rules.hpp"
 #include "games/pile_in/scenario.hpp"
 #include "host/backend/pile_in_population.hpp"
 
@@ -40,9 +42,17 @@ struct GenerationReport {
     PhaseTimes phases;   // this generation's split
 };
 
+// Host rescoring of one plan with the fitness its population uses: GAPI1 on the scenario, or
+// the rules fitness when `rules` is set (repair mode: the score of the repaired plan).
+Breakdown score_plan(const Scenario& scenario, const RulesProblem* rules,
+                     const std::vector<uint32_t>& genes);
+
 class Engine {
   public:
+    // GAPI1 on `scenario`.
     Engine(const Scenario& scenario, const GaConfig& config, Population& population);
+    // A rules preset (the population must have been made from the same problem).
+    Engine(const RulesProblem& problem, const GaConfig& config, Population& population);
 
     // Generation 0: random plans.
     void start();
@@ -60,6 +70,7 @@ class Engine {
 
   private:
     Scenario scenario_;
+    std::optional<RulesProblem> rules_;
     GaConfig config_;
     Population& population_;
     uint64_t survivors_;

@@ -17,7 +17,9 @@ namespace gaeval::pile_in {
 struct PileInJob {
     ScenarioFile scenario;
     GaConfig ga;
-    std::string rules = "gapi1";
+    std::string rules = "gapi1";  // gapi1 or a preset aos1..aos4 (host/ga/pile_in_rules.hpp)
+    RuleOverrides overrides;      // rule flags: --reach, --coherency, --direction, ...
+    std::string solver = "ga";    // ga, or greedy (rules presets: the baseline alone)
     BackendChoice backend;
     std::string out_dir;
     double checkpoint_every_seconds = 60;  // 0: every generation
@@ -34,6 +36,13 @@ struct JobResult {
     double seconds = 0;  // this invocation
     double evaluations_per_second = 0;
     GenerationStats last;  // statistics of the last evaluated generation
+    // Rules presets: the validator's verdict on the returned plan, and the greedy baseline's.
+    bool rules = false;
+    bool legal = true;
+    int in_range_count = 0;  // validated
+    std::vector<std::string> violations;
+    int greedy_in_range_count = -1;  // -1: no baseline (GAPI1)
+    bool greedy_legal = true;
 };
 
 // Runs (or resumes) the job. Bad input (unwritable folder, a checkpoint that does not match)

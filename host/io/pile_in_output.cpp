@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "games/pile_in/rules_fitness.hpp"
 #include "host/io/error.hpp"
 #include "host/io/svg.hpp"
 
@@ -23,10 +24,43 @@ PlanReport gapi1_report(const Scenario& s, const std::vector<uint32_t>& genes) {
         r.move_dx = o.end_x - r.start_x;
         r.move_dy = o.end_y - r.start_y;
         r.base = s.friendly[m].base;
+        r.end_base = r.base;
         r.in_range = o.in_range;
         r.overlaps = o.overlaps;
         r.has_friend = o.has_friend;
         r.nearest_enemy_gap = o.nearest_enemy_gap;
+        plan.models.push_back(r);
+    }
+    return plan;
+}
+
+PlanReport rules_report(const RulesProblem& p, const std::vector<uint32_t>& genes,
+                        const Verdict& verdict) {
+    const Scenario& s = p.scenario;
+    PlanReport plan;
+    plan.rules = true;
+    PlanPose pose;
+    decode_plan(p, GenomeGenes{genes.data()}, pose);
+    uint8_t flags[MaxFriendly];
+    plan.breakdown = check_plan(p, pose, flags);
+    for (int m = 0; m < s.friendly_count; ++m) {
+        ModelReport r;
+        r.start_x = s.friendly[m].x;
+        r.start_y = s.friendly[m].y;
+        r.end_x = pose.x[m];
+        r.end_y = pose.y[m];
+        r.move_dx = r.end_x - r.start_x;
+        r.move_dy = r.end_y - r.start_y;
+        r.base = s.friendly[m].base;
+        r.end_base = r.base;
+        r.end_base.cos_angle = pose.c[m];
+        r.end_base.sin_angle = pose.s[m];
+        r.in_range = verdict.in_range[m];
+        r.overlaps = (flags[m] & BrokeOverlap) != 0;
+        r.has_friend = (flags[m] & BrokeCoherency) == 0;
+        r.illegal = verdict.illegal[m];
+        r.nearest_enemy_gap = static_cast<float>(verdict.nearest_gap[m]);
+        r.order = pose.position[m];
         plan.models.push_back(r);
     }
     return plan;
@@ -85,6 +119,28 @@ nlohmann::json plan_json(const Scenario& s, const PlanReport& plan) {
           {"without_friend", b.isolated_count}}},
         {"models", models},
     };
+}
+
+nlohmann::json rules_plan_json(const RulesProblem& p, const PlanReport& plan,
+                               const Verdict& verdict) {
+    nlohmann::json j = plan_json(p.scenario, plan);
+    j["legal"] = verdict.legal;
+    j["violations"] = verdict.violations;
+    j["order"] = verdict.order;
+    j["in_range_count"] = verdict.in_range_count;
+    j["fitness_in_range_count"] = plan.breakdown.in_range_count;
+    for (std::size_t m = 0; m < plan.models.size(); ++m) {
+        j["models"][m]["illegal"] = plan.models[m].illegal;
+        if (plan.models[m].end_base.shape == BaseShape::Oval)
+            j["models"][m]["end_base"] = base_json(plan.models[m].end_base);
+    }
+    j["breakdown"] = {{"in_range", plan.breakdown.in_range_count},
+                      {"distance", -plan.breakdown.distance_mm},
+                      {"legal", plan.breakdown.legal},
+                      {"violations", plan.breakdown.violation_count},
+                      {"violation_mm", plan.breakdown.violation_amount},
+                      {"in_range_weight", p.in_range_weight}};
+    return j;
 }
 
 std::string plan_svg(const Scenario& s, const PlanReport& plan) {
@@ -171,7 +227,7 @@ std::string plan_svg(const Scenario& s, const PlanReport& plan) {
             stroke = "stroke=\"#ff7f0e\" stroke-width=\"3\" stroke-dasharray=\"5 3\"";
         if (r.overlaps) stroke = "stroke=\"#d62728\" stroke-width=\"3\"";
         if (r.illegal) stroke = "stroke=\"#9400d3\" stroke-width=\"3.5\"";
-        base_shape(r.end_x, r.end_y, r.base, 0,
+        base_shape(r.end_x, r.end_y, r.end_base, 0,
                    "fill=\"" + fill + "\" fill-opacity=\"0.85\" " + stroke);
         const int label = r.order >= 0 ? r.order + 1 : static_cast<int>(i);
         out << "<text x=\"" << px(r.end_x) << "\" y=\"" << py(r.end_y)
@@ -203,13 +259,14 @@ std::string plan_svg(const Scenario& s, const PlanReport& plan) {
         const char* stroke;
         const char* text;
     };
-    const Key keys[] = {
+    std::vector<Key> keys = {
         {"#2ca02c", "#0b3d0b", "in combat range"},
         {"#1f77b4", "#0b3d0b", "not in range"},
         {"#ffffff", "#d62728", "overlaps a base"},
         {"#ffffff", "#ff7f0e", "no friend in coherency"},
         {"#d62728", "#7f1010", "enemy (dashed: combat range)"},
     };
+    if (plan.rules) keys.push_back({"#ffffff", "#9400d3", "breaks a rule (numbers: move order)"});
     double kx = 14;
     for (const Key& k : keys) {
         out << "<circle cx=\"" << svg::num(kx + 6) << "\" cy=\"" << svg::num(y - 4)

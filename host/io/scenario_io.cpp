@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <filesystem>
 
-#include "games/pile_in/gapi1_fitness.hpp"
+#include "games/pile_in/geometry.hpp"
 #include "host/io/error.hpp"
 #include "host/io/json_fields.hpp"
 
@@ -55,8 +55,8 @@ Base parse_base(const nlohmann::json& m, const std::string& where, double scale)
     return base;
 }
 
-int parse_models(const nlohmann::json& doc, const char* key, double scale, Model* out,
-                 int capacity) {
+int parse_models(const nlohmann::json& doc, const char* key, double scale, Model* out, int capacity,
+                 bool enemy) {
     const std::string where = key;
     if (!doc.contains(key)) throw InputError(where + ": missing");
     const auto& list = doc.at(key);
@@ -67,7 +67,10 @@ int parse_models(const nlohmann::json& doc, const char* key, double scale, Model
                          std::to_string(capacity) + " supported");
     for (std::size_t i = 0; i < list.size(); ++i) {
         const std::string w = jf::element(where, i);
-        jf::expect_keys(list[i], w, {"x", "y", "base", "angle", "name"});
+        if (enemy)
+            jf::expect_keys(list[i], w, {"x", "y", "base", "angle", "name", "unit"});
+        else
+            jf::expect_keys(list[i], w, {"x", "y", "base", "angle", "name"});
         Model& m = out[i];
         m.x = static_cast<float>(jf::number(list[i], "x", w) * scale);
         m.y = static_cast<float>(jf::number(list[i], "y", w) * scale);
@@ -95,9 +98,8 @@ std::string first_starting_overlap(const Scenario& s) {
         for (std::size_t b = a + 1; b < all.size(); ++b) {
             const Model& p = *all[a].m;
             const Model& q = *all[b].m;
-            if (p.base.shape != BaseShape::Circle || q.base.shape != BaseShape::Circle) continue;
-            float gap = circle_gap(p.x, p.y, 0.5f * p.base.length, q.x, q.y, 0.5f * q.base.length);
-            if (gap < -GapTolerance) {
+            const float gap = gap_between(shape_at(p.base, p.x, p.y), shape_at(q.base, q.x, q.y));
+            if (gap < -StartOverlapTolerance) {
                 return model_name(all[a].friendly, all[a].index) + " and " +
                        model_name(all[b].friendly, all[b].index) +
                        " overlap at the start (edge gap " + num(gap) + " mm)";
@@ -111,9 +113,10 @@ namespace {
 
 Scenario parse_fields(const nlohmann::json& doc) {
     if (!doc.is_object()) throw InputError("the top level must be a JSON object");
-    jf::expect_keys(
-        doc, "(top level)",
-        {"name", "description", "units", "friendly", "enemy", "reach", "move", "coherency"});
+    jf::expect_keys(doc, "(top level)",
+                    {"name", "description", "units", "friendly", "enemy", "reach", "move",
+                     "coherency", "direction", "two_neighbours_from", "path_check", "slide",
+                     "turn_ovals", "constraints", "target_unit"});
     const std::string units = jf::string(doc, "units", "");
     double scale;
     if (units == "mm")
@@ -124,8 +127,8 @@ Scenario parse_fields(const nlohmann::json& doc) {
         throw InputError("units: must be \"mm\" or \"inch\", got \"" + units + "\"");
 
     Scenario s;
-    s.friendly_count = parse_models(doc, "friendly", scale, s.friendly, MaxFriendly);
-    s.enemy_count = parse_models(doc, "enemy", scale, s.enemy, MaxEnemy);
+    s.friendly_count = parse_models(doc, "friendly", scale, s.friendly, MaxFriendly, false);
+    s.enemy_count = parse_models(doc, "enemy", scale, s.enemy, MaxEnemy, true);
     const double reach = jf::number_or(doc, "reach", "", 0.5 * 25.4 / scale);
     const double move = jf::number_or(doc, "move", "", 3.0 * 25.4 / scale);
     const double coherency = jf::number_or(doc, "coherency", "", 0.5 * 25.4 / scale);
@@ -152,16 +155,104 @@ Scenario parse_scenario(const nlohmann::json& doc, const std::string& origin) {
     }
 }
 
-ScenarioFile load_scenario(const std::string& path) {
+namespace {
+
+bool boolean_field(const nlohmann::json& doc, const char* key) {
+    const auto& v = doc.at(key);
+    if (!v.is_boolean())
+        throw InputError(std::string(key) + ": must be true or false, got " + v.dump());
+    return v.get<bool>();
+}
+
+int count_field(const nlohmann::json& v, const std::string& where) {
+    const double d = jf::as_number(v, where);
+    if (d < 0 || d != std::floor(d) || d > 1e6)
+        throw InputError(where + ": must be a whole number >= 0, got " + num(d));
+    return static_cast<int>(d);
+}
+
+// The rule fields of a document whose scenario parsed (so units and models are valid).
+void parse_rule_fields(const nlohmann::json& doc, const Scenario& s, ScenarioFile& f) {
+    RuleOverrides& r = f.rules;
+    if (doc.contains("reach")) r.reach_mm = s.reach_mm;
+    if (doc.contains("coherency")) r.coherency_mm = s.coherency_mm;
+    if (doc.contains("two_neighbours_from"))
+        r.two_neighbours_from = count_field(doc.at("two_neighbours_from"), "two_neighbours_from");
+    if (doc.contains("direction")) {
+        const std::string name = jf::string(doc, "direction", "");
+        Direction d;
+        if (!direction_from_name(name, d))
+            throw InputError("direction: unknown rule \"" + name +
+                             "\" (expected strictly-closer, no-further, "
+                             "no-further-from-target or free)");
+        r.direction = d;
+    }
+    if (doc.contains("path_check")) r.path_check = boolean_field(doc, "path_check");
+    if (doc.contains("slide")) r.slide = boolean_field(doc, "slide");
+    if (doc.contains("turn_ovals")) r.turn_ovals = boolean_field(doc, "turn_ovals");
+    if (doc.contains("constraints")) {
+        const std::string c = jf::string(doc, "constraints", "");
+        if (c != "penalty" && c != "repair")
+            throw InputError("constraints: must be \"penalty\" or \"repair\", got \"" + c + "\"");
+        r.repair = c == "repair";
+    }
+    if (doc.contains("target_unit"))
+        r.target_unit = count_field(doc.at("target_unit"), "target_unit");
+    f.enemy_unit.assign(s.enemy_count, 0);
+    const auto& enemies = doc.at("enemy");
+    for (int e = 0; e < s.enemy_count; ++e)
+        if (enemies[e].contains("unit"))
+            f.enemy_unit[e] = count_field(enemies[e].at("unit"), jf::element("enemy", e) + ".unit");
+}
+
+}  // namespace
+
+bool direction_from_name(const std::string& name, Direction& out) {
+    for (Direction d : {Direction::Free, Direction::StrictlyCloser, Direction::NoFurther,
+                        Direction::NoFurtherFromTarget}) {
+        if (name == direction_name(d)) {
+            out = d;
+            return true;
+        }
+    }
+    return false;
+}
+
+const char* direction_name(Direction d) {
+    switch (d) {
+        case Direction::Free:
+            return "free";
+        case Direction::StrictlyCloser:
+            return "strictly-closer";
+        case Direction::NoFurther:
+            return "no-further";
+        case Direction::NoFurtherFromTarget:
+            return "no-further-from-target";
+    }
+    return "?";
+}
+
+ScenarioFile scenario_file_from_json(const nlohmann::json& doc, const std::string& path,
+                                     const std::string& origin) {
     ScenarioFile f;
     f.path = path;
-    f.source = json_fields::read_file(path);
-    f.scenario = parse_scenario(f.source, path);
-    f.units = f.source.at("units").get<std::string>();
-    f.name = f.source.contains("name") && f.source["name"].is_string()
-                 ? f.source["name"].get<std::string>()
+    f.source = doc;
+    f.scenario = parse_scenario(doc, origin);
+    try {
+        parse_rule_fields(doc, f.scenario, f);
+    } catch (const InputError& e) {
+        if (origin.empty()) throw;
+        throw InputError(origin + ": " + e.what());
+    }
+    f.units = doc.at("units").get<std::string>();
+    f.name = doc.contains("name") && doc["name"].is_string()
+                 ? doc["name"].get<std::string>()
                  : std::filesystem::path(path).stem().string();
     return f;
+}
+
+ScenarioFile load_scenario(const std::string& path) {
+    return scenario_file_from_json(json_fields::read_file(path), path, path);
 }
 
 nlohmann::json scenario_to_json(const Scenario& s) {
