@@ -32,6 +32,8 @@ enum class Purpose : uint32_t {
     MutationCreep = 11,    // rules pile-in: small step from the current move
     MutationContact = 12,  // rules pile-in: move into base contact with the nearest enemy
     MutationTurn = 13,     // rules pile-in: fresh oval orientation
+    MutationNestle = 14,   // rules pile-in: move into a niche between two bases
+    Rebuild = 15,          // rules pile-in: a plan built model by model (GRASP-like)
     PlayerTieBreak = 16,
     PlayerRandomMove = 17,
     Playout = 18,

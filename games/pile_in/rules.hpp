@@ -63,11 +63,16 @@ GAEVAL_HD_INLINE PlanLayout make_layout(int models, bool order, bool turn) {
 }
 
 // What a friendly model saw at the start (computed on the host with the functions below).
+constexpr int MaxTies = 4;      // equally near enemies kept as references (the first 4)
+constexpr float TieMm = 1e-4f;  // start gaps this close count as equally near
+
 struct StartInfo {
     int32_t reference_enemy = -1;   // nearest enemy (NoFurtherFromTarget: nearest target model)
     int32_t contact_enemy = -1;     // an enemy in base contact at the start (-1: none)
     float reference_gap = 0;        // gap to the reference (NoFurtherFromTarget: to the unit)
     uint64_t start_neighbours = 0;  // bit j: friendly j within coherency at the start
+    int32_t tie_count = 0;          // more enemies as near as the reference (the rule may use any)
+    int16_t ties[MaxTies] = {};
 };
 
 struct RulesProblem {
@@ -177,12 +182,6 @@ GAEVAL_HD_INLINE float target_gap(const RulesProblem& p, const Shape& sh, int* n
     return best;
 }
 
-// The gap the direction rule compares: to the reference enemy, or to the target unit.
-GAEVAL_HD_INLINE float reference_gap(const RulesProblem& p, const Shape& sh, int m) {
-    if (p.rules.direction == Direction::NoFurtherFromTarget) return target_gap(p, sh, nullptr);
-    return gap_between(sh, enemy_shape(p.scenario, p.start[m].reference_enemy));
-}
-
 // Fills problem.start from the start positions (host, once; both backends then read it).
 GAEVAL_HD inline void compute_start_info(RulesProblem& p) {
     const Scenario& s = p.scenario;
@@ -198,6 +197,11 @@ GAEVAL_HD inline void compute_start_info(RulesProblem& p) {
             info.reference_gap = target_gap(p, sh, &nearest);
             info.reference_enemy = nearest;
         }
+        info.tie_count = 0;
+        if (p.rules.direction != Direction::NoFurtherFromTarget)
+            for (int e = 0; e < s.enemy_count && info.tie_count < MaxTies; ++e)
+                if (e != nearest && gap_up_to(sh, enemy_shape(s, e), gap + TieMm) <= gap + TieMm)
+                    info.ties[info.tie_count++] = static_cast<int16_t>(e);
         info.contact_enemy = -1;
         for (int e = 0; e < s.enemy_count && info.contact_enemy < 0; ++e)
             if (gap_up_to(sh, enemy_shape(s, e), tol) <= tol) info.contact_enemy = e;

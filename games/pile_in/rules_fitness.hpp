@@ -80,6 +80,22 @@ GAEVAL_HD inline float split_excess(const RulesProblem& p, const PlanPose& pose)
     return total;
 }
 
+// How far model m (ending as `sh`) misses the direction rule: for "strictly closer" the end gap
+// minus (start gap - tolerance), which must be negative; for "no further" the end gap minus
+// (start gap + tolerance), which must not be positive. Against equally near enemies the best.
+GAEVAL_HD inline float direction_excess(const RulesProblem& p, const Shape& sh, int m) {
+    const StartInfo& st = p.start[m];
+    const float tol = p.rules.tolerance_mm;
+    const float allowed = p.rules.direction == Direction::StrictlyCloser ? st.reference_gap - tol
+                                                                         : st.reference_gap + tol;
+    if (p.rules.direction == Direction::NoFurtherFromTarget)
+        return target_gap(p, sh, nullptr) - allowed;
+    float best = gap_between(sh, enemy_shape(p.scenario, st.reference_enemy)) - allowed;
+    for (int t = 0; t < st.tie_count; ++t)
+        best = min(best, gap_between(sh, enemy_shape(p.scenario, st.ties[t])) - allowed);
+    return best;
+}
+
 // Model m's base at the start of its move, turned as it will be during the move.
 GAEVAL_HD_INLINE Shape moving_shape(const RulesProblem& p, const PlanPose& pose, int m) {
     Shape sh = start_shape(p.scenario, m);
@@ -118,11 +134,8 @@ GAEVAL_HD inline Breakdown check_plan(const RulesProblem& p, const PlanPose& pos
             amount += -nearest;
         }
         if (pose.moved[m] && r.direction != Direction::Free) {
-            const float before = p.start[m].reference_gap;
-            const float after = reference_gap(p, sh, m);
-            const bool strict = r.direction == Direction::StrictlyCloser;
-            const float excess = strict ? after - (before - tol) : after - (before + tol);
-            if (strict ? excess >= 0.0f : excess > 0.0f) {
+            const float excess = detail::direction_excess(p, sh, m);
+            if (r.direction == Direction::StrictlyCloser ? excess >= 0.0f : excess > 0.0f) {
                 f[m] |= BrokeDirection;
                 ++violations;
                 amount += excess;
@@ -226,8 +239,15 @@ GAEVAL_HD inline Breakdown check_plan(const RulesProblem& p, const PlanPose& pos
     b.violation_count = violations;
     b.violation_amount = amount;
     const float w = p.in_range_weight;
-    b.fitness = b.legal ? static_cast<float>(b.in_range_count) * w - b.distance_mm
-                        : -2.0f * w - (static_cast<float>(violations) + amount);
+    const float score = static_cast<float>(b.in_range_count) * w - b.distance_mm;
+    if (b.legal) {
+        b.fitness = score;
+    } else {
+        // Fewer broken rule instances first (tiers (n + 3) W apart), then the legal score
+        // less the mm broken (capped at W): in (-2W, nW] within a tier.
+        const float tier = static_cast<float>(n + 3) * w;
+        b.fitness = -tier * static_cast<float>(violations) + (score - min(amount, w));
+    }
     return b;
 }
 

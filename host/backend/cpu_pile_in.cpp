@@ -37,7 +37,7 @@ class CpuPopulation final : public Population {
 
     void randomize(uint64_t seed) override {
         if (rules_) {
-            RandomizeRulesPlans op{seed, rules_->layout, view(genes_)};
+            RandomizeRulesPlans op{seed, *rules_, view(genes_)};
             parallel_for(static_cast<int64_t>(size_), threads_, op);
             return;
         }

@@ -34,8 +34,7 @@ class CudaPopulation final : public Population {
 
     void randomize(uint64_t seed) override {
         if (rules_)
-            cuda::pile_in_randomize_rules(RandomizeRulesPlans{seed, rules_->layout, view(genes_)},
-                                          size_);
+            cuda::pile_in_randomize_rules(RandomizeRulesPlans{seed, *rules_, view(genes_)}, size_);
         else
             cuda::pile_in_randomize(RandomizePlans{seed, view(genes_)}, size_);
     }
