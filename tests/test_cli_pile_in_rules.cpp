@@ -103,7 +103,7 @@ INSTANTIATE_TEST_SUITE_P(
         BadFlags{"--scenario " + temp_file("bad_direction.json",
                                            R"({"units": "mm", "direction": "sideways",
                  "friendly": [{"x": 0, "y": 0, "base": 32}], "enemy": [{"x": 0, "y": 99, "base": 32}]})"),
-                 "direction: unknown rule \"sideways\""},
+                 "direction: unknown rule 'sideways'"},
         BadFlags{
             "--scenario " + temp_file("bad_unit.json",
                                       R"({"units": "mm", "friendly": [{"x": 0, "y": 0, "base": 32}],
@@ -122,6 +122,19 @@ TEST(RulesCli, OvalsClearOfEachOtherLoadEvenWhenTheirEnclosingCirclesOverlap) {
     auto r = run_cli("pile-in --scenario " + f + " --rules aos4 --solver greedy --quiet --out " +
                      out_dir("oval_clear"));
     EXPECT_EQ(r.exit_code, 0) << r.err;
+}
+
+TEST(RulesCli, ShippedRulesScenariosLoadUnderEveryPreset) {
+    for (const char* name : {"s4_coordination", "s8_frontage"}) {
+        for (const char* preset : {"aos1", "aos2", "aos3", "aos4"}) {
+            auto r =
+                run_cli("pile-in --scenario " + std::string(GAEVAL_SOURCE_DIR) + "/scenarios/" +
+                        name + ".json --rules " + preset + " --solver greedy --quiet --out " +
+                        out_dir(std::string(name) + preset));
+            EXPECT_EQ(r.exit_code, 0) << name << " " << preset << ": " << r.err;
+            EXPECT_NE(r.out.find("legal"), std::string::npos) << r.out;
+        }
+    }
 }
 
 TEST(RulesCli, Aos4RunPrintsGaVersusGreedyAndWritesTheVerdict) {

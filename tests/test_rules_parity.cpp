@@ -13,6 +13,7 @@
 #include "games/pile_in/rules_fitness.hpp"
 #include "gpu_test_support.hpp"
 #include "host/backend/pile_in_population.hpp"
+#include "parity_util.hpp"
 
 namespace gaeval::pile_in {
 namespace {
@@ -59,43 +60,6 @@ RulesProblem random_problem(uint32_t seed, int friendly, int enemy, Direction di
     return p;
 }
 
-struct Snapshot {
-    std::vector<uint32_t> genes, ranking;
-    std::vector<float> fitness;
-    std::vector<GenerationStats> stats;
-};
-
-Snapshot run_generations(Population& pop, uint64_t seed, int generations) {
-    Snapshot snap;
-    pop.randomize(seed);
-    for (int g = 0; g < generations; ++g) {
-        pop.evaluate();
-        snap.stats.push_back(pop.rank());
-        pop.breed(BreedParams{seed, static_cast<uint32_t>(g + 1), pop.size() / 5, 0.3});
-    }
-    pop.evaluate();
-    snap.stats.push_back(pop.rank());
-    pop.read_genes(snap.genes);
-    pop.read_fitness(snap.fitness);
-    pop.read_ranking(snap.ranking);
-    return snap;
-}
-
-void expect_identical(const Snapshot& a, const Snapshot& b, const std::string& what) {
-    ASSERT_EQ(a.genes.size(), b.genes.size());
-    for (std::size_t i = 0; i < a.genes.size(); ++i)
-        ASSERT_EQ(a.genes[i], b.genes[i]) << what << ": first differing gene word " << i;
-    for (std::size_t i = 0; i < a.fitness.size(); ++i)
-        ASSERT_EQ(std::memcmp(&a.fitness[i], &b.fitness[i], sizeof(float)), 0)
-            << what << ": fitness of individual " << i << ": " << a.fitness[i] << " vs "
-            << b.fitness[i];
-    ASSERT_EQ(a.ranking, b.ranking) << what;
-    for (std::size_t g = 0; g < a.stats.size(); ++g) {
-        ASSERT_EQ(a.stats[g].best, b.stats[g].best) << what << " generation " << g;
-        ASSERT_EQ(a.stats[g].mean, b.stats[g].mean) << what << " generation " << g;
-    }
-}
-
 struct Case {
     int friendly, enemy;
     uint64_t population;
@@ -124,9 +88,9 @@ TEST(RulesParity, CpuThreadCountsGiveIdenticalBits) {
         auto two = make_cpu_population(p.scenario, c.population, 2, &p);
         auto many = make_cpu_population(p.scenario, c.population, 7, &p);
         EXPECT_EQ(one->gene_count(), p.layout.words);
-        Snapshot a = run_generations(*one, 42, 3);
-        expect_identical(a, run_generations(*two, 42, 3), "cpu 1 vs 2 threads, " + name(c));
-        expect_identical(a, run_generations(*many, 42, 3), "cpu 1 vs 7 threads, " + name(c));
+        Snapshot a = run_generations(*one, 42, 3, 0.3);
+        expect_identical(a, run_generations(*two, 42, 3, 0.3), "cpu 1 vs 2 threads, " + name(c));
+        expect_identical(a, run_generations(*many, 42, 3, 0.3), "cpu 1 vs 7 threads, " + name(c));
         // Every plan stays a plan: moves within the limit, orders permutations.
         for (uint64_t i = 0; i < c.population; ++i) {
             uint64_t seen = 0;
@@ -159,7 +123,7 @@ TEST(RulesParity, CudaMatchesCpuBitForBit) {
             random_problem(seed++, c.friendly, c.enemy, c.direction, c.paths, c.turn, c.repair);
         auto cpu = make_cpu_population(p.scenario, c.population, 0, &p);
         auto gpu = make_cuda_population(p.scenario, c.population, &p);
-        expect_identical(run_generations(*cpu, 7, 4), run_generations(*gpu, 7, 4),
+        expect_identical(run_generations(*cpu, 7, 4, 0.3), run_generations(*gpu, 7, 4, 0.3),
                          "cuda vs cpu, " + name(c));
     }
     // Many blocks and a grid-stride loop.

@@ -52,6 +52,18 @@ GAEVAL_HD_INLINE int32_t round_half_away(float v) {
     return static_cast<int32_t>(v < 0.0f ? v - 0.5f : v + 0.5f);
 }
 
+// A move just outside the limit (by rounding) brought inside it: the larger component steps
+// one unit toward zero until the move fits (a few steps).
+GAEVAL_HD_INLINE Move pull_inside_limit(Move m) {
+    while (!move_within_limit(m)) {
+        if (abs(m.dx) >= abs(m.dy))
+            m.dx -= m.dx > 0 ? 1 : -1;
+        else
+            m.dy -= m.dy > 0 ? 1 : -1;
+    }
+    return m;
+}
+
 // A fresh random move: uniformly random direction and a distance uniform in [0, limit].
 // Bit-identical across backends: draws addressed by (purpose, c0, c1, c2); direction by
 // rejection from the square (no sin/cos), then only + - * / sqrt and integer rounding.
@@ -65,15 +77,8 @@ GAEVAL_HD_INLINE Move random_move(uint64_t seed, Purpose purpose, uint32_t c0, u
         if (s > 1.0f || s < 1e-4f) continue;
         float length = static_cast<float>(r.v[2] >> 8) / 16777215.0f * MoveScale;
         float scale = length / sqrt_rn(s);
-        Move m{round_half_away(x * scale), round_half_away(y * scale)};
-        // Rounding may step just outside the limit: pull the larger component in.
-        while (!move_within_limit(m)) {
-            if (abs(m.dx) >= abs(m.dy))
-                m.dx -= m.dx > 0 ? 1 : -1;
-            else
-                m.dy -= m.dy > 0 ? 1 : -1;
-        }
-        return m;
+        // Rounding may step just outside the limit.
+        return pull_inside_limit(Move{round_half_away(x * scale), round_half_away(y * scale)});
     }
     return Move{0, 0};  // reached with probability below 1e-40
 }

@@ -97,14 +97,8 @@ GAEVAL_HD inline void greedy_plan(const RulesProblem& p, uint32_t* genes) {
             go = lo;
         }
         // Gene units, rounded toward the start (never past the stopping point).
-        Move mv{static_cast<int32_t>(go * ux / s.move_unit_mm),
-                static_cast<int32_t>(go * uy / s.move_unit_mm)};
-        while (!move_within_limit(mv)) {
-            if (abs(mv.dx) >= abs(mv.dy))
-                mv.dx -= mv.dx > 0 ? 1 : -1;
-            else
-                mv.dy -= mv.dy > 0 ? 1 : -1;
-        }
+        const Move mv = pull_inside_limit(Move{static_cast<int32_t>(go * ux / s.move_unit_mm),
+                                               static_cast<int32_t>(go * uy / s.move_unit_mm)});
         genes[m] = pack_move(mv);
         pose.moved[m] = genes[m] != 0u;
         pose.x[m] = s.friendly[m].x + static_cast<float>(mv.dx) * s.move_unit_mm;

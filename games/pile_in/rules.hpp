@@ -81,7 +81,8 @@ struct RulesProblem {
     PlanLayout layout;
     float in_range_weight = 1;  // W: legal fitness = W * in range - distance (a power of two)
     StartInfo start[MaxFriendly];
-    uint8_t target[MaxEnemy] = {};  // 1: the enemy model belongs to the target unit
+    uint8_t target[MaxEnemy] = {};    // 1: the enemy model belongs to the target unit
+    bool target_is_everyone = false;  // every enemy model is in the target unit
 };
 
 // ---- plan decoding --------------------------------------------------------------------------
@@ -144,13 +145,16 @@ GAEVAL_HD_INLINE Shape enemy_shape(const Scenario& s, int e) {
     return shape_at(s.enemy[e].base, s.enemy[e].x, s.enemy[e].y);
 }
 
-// Smallest gap from `sh` to any enemy, skipping enemies whose enclosing circles cannot beat
-// the best so far (the result is the exact minimum); *nearest gets that enemy's index.
+// Smallest gap from `sh` to the enemies (only those with only[e] != 0 when `only` is given),
+// skipping enemies whose enclosing circles cannot beat the best so far (the result is the
+// exact minimum); *nearest gets that enemy's index.
 // Bit-identical across backends: enemies in index order.
-GAEVAL_HD_INLINE float nearest_enemy_gap(const Scenario& s, const Shape& sh, int* nearest) {
+GAEVAL_HD_INLINE float nearest_gap_among(const Scenario& s, const Shape& sh, const uint8_t* only,
+                                         int* nearest) {
     float best = 1e30f;
     int best_e = -1;
     for (int e = 0; e < s.enemy_count; ++e) {
+        if (only && !only[e]) continue;
         const Shape en = enemy_shape(s, e);
         if (enclosing_gap(sh, en) >= best) continue;
         const float g = gap_between(sh, en);
@@ -163,28 +167,21 @@ GAEVAL_HD_INLINE float nearest_enemy_gap(const Scenario& s, const Shape& sh, int
     return best;
 }
 
+GAEVAL_HD_INLINE float nearest_enemy_gap(const Scenario& s, const Shape& sh, int* nearest) {
+    return nearest_gap_among(s, sh, nullptr, nearest);
+}
+
 // Smallest gap from `sh` to the target unit's models.
 GAEVAL_HD_INLINE float target_gap(const RulesProblem& p, const Shape& sh, int* nearest) {
-    const Scenario& s = p.scenario;
-    float best = 1e30f;
-    int best_e = -1;
-    for (int e = 0; e < s.enemy_count; ++e) {
-        if (!p.target[e]) continue;
-        const Shape en = enemy_shape(s, e);
-        if (enclosing_gap(sh, en) >= best) continue;
-        const float g = gap_between(sh, en);
-        if (g < best) {
-            best = g;
-            best_e = e;
-        }
-    }
-    if (nearest) *nearest = best_e;
-    return best;
+    return nearest_gap_among(p.scenario, sh, p.target, nearest);
 }
 
 // Fills problem.start from the start positions (host, once; both backends then read it).
 GAEVAL_HD inline void compute_start_info(RulesProblem& p) {
     const Scenario& s = p.scenario;
+    p.target_is_everyone = true;
+    for (int e = 0; e < s.enemy_count; ++e)
+        p.target_is_everyone = p.target_is_everyone && p.target[e];
     const float tol = p.rules.tolerance_mm;
     for (int m = 0; m < s.friendly_count; ++m) {
         StartInfo& info = p.start[m];

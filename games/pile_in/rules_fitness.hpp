@@ -83,13 +83,15 @@ GAEVAL_HD inline float split_excess(const RulesProblem& p, const PlanPose& pose)
 // How far model m (ending as `sh`) misses the direction rule: for "strictly closer" the end gap
 // minus (start gap - tolerance), which must be negative; for "no further" the end gap minus
 // (start gap + tolerance), which must not be positive. Against equally near enemies the best.
-GAEVAL_HD inline float direction_excess(const RulesProblem& p, const Shape& sh, int m) {
+// `nearest` is the gap to the nearest enemy (the target unit's when every enemy is in it).
+GAEVAL_HD inline float direction_excess(const RulesProblem& p, const Shape& sh, int m,
+                                        float nearest) {
     const StartInfo& st = p.start[m];
     const float tol = p.rules.tolerance_mm;
     const float allowed = p.rules.direction == Direction::StrictlyCloser ? st.reference_gap - tol
                                                                          : st.reference_gap + tol;
     if (p.rules.direction == Direction::NoFurtherFromTarget)
-        return target_gap(p, sh, nullptr) - allowed;
+        return (p.target_is_everyone ? nearest : target_gap(p, sh, nullptr)) - allowed;
     float best = gap_between(sh, enemy_shape(p.scenario, st.reference_enemy)) - allowed;
     for (int t = 0; t < st.tie_count; ++t)
         best = min(best, gap_between(sh, enemy_shape(p.scenario, st.ties[t])) - allowed);
@@ -134,7 +136,7 @@ GAEVAL_HD inline Breakdown check_plan(const RulesProblem& p, const PlanPose& pos
             amount += -nearest;
         }
         if (pose.moved[m] && r.direction != Direction::Free) {
-            const float excess = detail::direction_excess(p, sh, m);
+            const float excess = detail::direction_excess(p, sh, m, nearest);
             if (r.direction == Direction::StrictlyCloser ? excess >= 0.0f : excess > 0.0f) {
                 f[m] |= BrokeDirection;
                 ++violations;

@@ -29,15 +29,7 @@ GAEVAL_HD_INLINE Move clamp_move(Move m) {
     if (move_within_limit(m)) return m;
     const float x = static_cast<float>(m.dx), y = static_cast<float>(m.dy);
     const float scale = static_cast<float>(MoveScale) / sqrt_rn(x * x + y * y);
-    m.dx = round_half_away(x * scale);
-    m.dy = round_half_away(y * scale);
-    while (!move_within_limit(m)) {
-        if (abs(m.dx) >= abs(m.dy))
-            m.dx -= m.dx > 0 ? 1 : -1;
-        else
-            m.dy -= m.dy > 0 ? 1 : -1;
-    }
-    return m;
+    return pull_inside_limit(Move{round_half_away(x * scale), round_half_away(y * scale)});
 }
 
 // A random orientation word (a direction of length about 30000 units, by rejection).

@@ -33,24 +33,14 @@ pile_in::RuleOverrides read_rule_flags(const cxxopts::ParseResult& result) {
             throw InputError("--two-neighbours-from: must be >= 0, got " + std::to_string(v));
         o.two_neighbours_from = v;
     }
-    if (result.count("direction")) {
-        const std::string name = result["direction"].as<std::string>();
-        pile_in::Direction d;
-        if (!pile_in::direction_from_name(name, d))
-            throw InputError("--direction: unknown rule '" + name +
-                             "' (expected strictly-closer, no-further, no-further-from-target "
-                             "or free)");
-        o.direction = d;
-    }
+    if (result.count("direction"))
+        o.direction =
+            pile_in::parse_direction(result["direction"].as<std::string>(), "--direction");
     if (result.count("path-check")) o.path_check = on_off(result, "path-check");
     if (result.count("slide")) o.slide = on_off(result, "slide");
     if (result.count("turn-ovals")) o.turn_ovals = on_off(result, "turn-ovals");
-    if (result.count("constraints")) {
-        const std::string c = result["constraints"].as<std::string>();
-        if (c != "penalty" && c != "repair")
-            throw InputError("--constraints: expected penalty or repair, got '" + c + "'");
-        o.repair = c == "repair";
-    }
+    if (result.count("constraints"))
+        o.repair = pile_in::parse_repair(result["constraints"].as<std::string>(), "--constraints");
     if (result.count("target-unit")) {
         const int v = result["target-unit"].as<int>();
         if (v < 0) throw InputError("--target-unit: must be >= 0, got " + std::to_string(v));

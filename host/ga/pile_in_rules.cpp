@@ -195,12 +195,8 @@ RuleOverrides overrides_from_json(const nlohmann::json& j) {
     if (j.contains("coherency_mm")) o.coherency_mm = j.at("coherency_mm").get<double>();
     if (j.contains("two_neighbours_from"))
         o.two_neighbours_from = j.at("two_neighbours_from").get<int>();
-    if (j.contains("direction")) {
-        Direction d;
-        if (!direction_from_name(j.at("direction").get<std::string>(), d))
-            throw InputError("run.json: unknown direction rule " + j.at("direction").dump());
-        o.direction = d;
-    }
+    if (j.contains("direction"))
+        o.direction = parse_direction(j.at("direction").get<std::string>(), "run.json: direction");
     if (j.contains("path_check")) o.path_check = j.at("path_check").get<bool>();
     if (j.contains("slide")) o.slide = j.at("slide").get<bool>();
     if (j.contains("turn_ovals")) o.turn_ovals = j.at("turn_ovals").get<bool>();

@@ -178,24 +178,13 @@ void parse_rule_fields(const nlohmann::json& doc, const Scenario& s, ScenarioFil
     if (doc.contains("coherency")) r.coherency_mm = s.coherency_mm;
     if (doc.contains("two_neighbours_from"))
         r.two_neighbours_from = count_field(doc.at("two_neighbours_from"), "two_neighbours_from");
-    if (doc.contains("direction")) {
-        const std::string name = jf::string(doc, "direction", "");
-        Direction d;
-        if (!direction_from_name(name, d))
-            throw InputError("direction: unknown rule \"" + name +
-                             "\" (expected strictly-closer, no-further, "
-                             "no-further-from-target or free)");
-        r.direction = d;
-    }
+    if (doc.contains("direction"))
+        r.direction = parse_direction(jf::string(doc, "direction", ""), "direction");
     if (doc.contains("path_check")) r.path_check = boolean_field(doc, "path_check");
     if (doc.contains("slide")) r.slide = boolean_field(doc, "slide");
     if (doc.contains("turn_ovals")) r.turn_ovals = boolean_field(doc, "turn_ovals");
-    if (doc.contains("constraints")) {
-        const std::string c = jf::string(doc, "constraints", "");
-        if (c != "penalty" && c != "repair")
-            throw InputError("constraints: must be \"penalty\" or \"repair\", got \"" + c + "\"");
-        r.repair = c == "repair";
-    }
+    if (doc.contains("constraints"))
+        r.repair = parse_repair(jf::string(doc, "constraints", ""), "constraints");
     if (doc.contains("target_unit"))
         r.target_unit = count_field(doc.at("target_unit"), "target_unit");
     f.enemy_unit.assign(s.enemy_count, 0);
@@ -216,6 +205,21 @@ bool direction_from_name(const std::string& name, Direction& out) {
         }
     }
     return false;
+}
+
+Direction parse_direction(const std::string& name, const std::string& where) {
+    Direction d;
+    if (!direction_from_name(name, d))
+        throw InputError(where + ": unknown rule '" + name +
+                         "' (expected strictly-closer, no-further, no-further-from-target or "
+                         "free)");
+    return d;
+}
+
+bool parse_repair(const std::string& name, const std::string& where) {
+    if (name != "penalty" && name != "repair")
+        throw InputError(where + ": expected penalty or repair, got '" + name + "'");
+    return name == "repair";
 }
 
 const char* direction_name(Direction d) {

@@ -48,6 +48,10 @@ struct ScenarioFile {
 // Direction rule names as files and flags write them; false when unknown.
 bool direction_from_name(const std::string& name, Direction& out);
 const char* direction_name(Direction d);
+// The same for a file field or flag `where`: InputError "WHERE: unknown rule 'x' (...)".
+Direction parse_direction(const std::string& name, const std::string& where);
+// "penalty" (false) or "repair" (true); InputError naming `where` otherwise.
+bool parse_repair(const std::string& name, const std::string& where);
 
 // Reads and validates; every problem is an InputError "FILE: field: problem".
 ScenarioFile load_scenario(const std::string& path);

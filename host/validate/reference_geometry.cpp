@@ -60,49 +60,36 @@ void outline_point(const Body& A, double theta, double& x, double& y) {
     y = A.y + lx * A.s + ly * A.c;
 }
 
-// Smallest signed distance from A's outline to B (dense samples, then ternary refinement).
-double outline_to_body(const Body& A, const Body& B) {
-    const int samples = 1440;
-    auto f = [&](double t) {
-        double x, y;
-        outline_point(A, t, x, y);
-        return point_distance(B, x, y);
-    };
-    double best = 1e300, best_t = 0;
-    for (int i = 0; i < samples; ++i) {
-        const double t = 2 * kPi * i / samples;
-        const double v = f(t);
-        if (v < best) best = v, best_t = t;
-    }
-    double lo = best_t - 2 * kPi / samples, hi = best_t + 2 * kPi / samples;
-    for (int k = 0; k < 60; ++k) {
-        const double m1 = lo + (hi - lo) / 3, m2 = hi - (hi - lo) / 3;
-        if (f(m1) < f(m2))
-            hi = m2;
-        else
-            lo = m1;
-    }
-    return std::min(best, f(0.5 * (lo + hi)));
-}
-
-// Minimum of f over [0, 1]: dense samples, then ternary refinement round the best.
-double sampled_minimum(const std::function<double(double)>& f, int samples) {
+// Minimum of f over [lo, hi]: samples + 1 evenly spaced values, then ternary refinement round
+// the best.
+double sampled_minimum(const std::function<double(double)>& f, double lo, double hi, int samples) {
+    const double step = (hi - lo) / samples;
     double best = 1e300;
     int best_i = 0;
     for (int i = 0; i <= samples; ++i) {
-        const double v = f(static_cast<double>(i) / samples);
+        const double v = f(lo + step * i);
         if (v < best) best = v, best_i = i;
     }
-    double lo = std::max(0, best_i - 1) / static_cast<double>(samples);
-    double hi = std::min(samples, best_i + 1) / static_cast<double>(samples);
+    double a = lo + step * std::max(0, best_i - 1), b = lo + step * std::min(samples, best_i + 1);
     for (int k = 0; k < 60; ++k) {
-        const double m1 = lo + (hi - lo) / 3, m2 = hi - (hi - lo) / 3;
+        const double m1 = a + (b - a) / 3, m2 = b - (b - a) / 3;
         if (f(m1) < f(m2))
-            hi = m2;
+            b = m2;
         else
-            lo = m1;
+            a = m1;
     }
-    return std::min(best, f(0.5 * (lo + hi)));
+    return std::min(best, f(0.5 * (a + b)));
+}
+
+// Smallest signed distance from A's outline to B.
+double outline_to_body(const Body& A, const Body& B) {
+    return sampled_minimum(
+        [&](double t) {
+            double x, y;
+            outline_point(A, t, x, y);
+            return point_distance(B, x, y);
+        },
+        0.0, 2 * kPi, 1440);
 }
 
 }  // namespace
@@ -144,7 +131,7 @@ double sweep_gap(const Body& mover, double mx, double my, const Body& obstacle) 
             at.y += t * my;
             return gap(at, obstacle);
         },
-        256);
+        0.0, 1.0, 256);
 }
 
 double contact_distance(const Body& pivot, const Body& mover, double ux, double uy) {
@@ -181,7 +168,7 @@ double slide_gap(const Body& pivot, const Body& mover, double to_x, double to_y,
             at.y = pivot.y + d * uy;
             return gap(at, obstacle);
         },
-        round ? 2048 : 256);
+        0.0, 1.0, round ? 2048 : 256);
 }
 
 }  // namespace gaeval::pile_in::reference
