@@ -242,11 +242,23 @@ TEST(PileInRules, FitnessAndValidatorAgreeOnRandomPlans) {
     };
     int legal = 0, illegal = 0;
     uint32_t stream = 0;
-    for (const Case& c : {Case{"s1.json", "aos1", false}, Case{"s1.json", "aos3", true},
-                          Case{"s4.json", "aos4", true}, Case{"s6.json", "aos3", true},
-                          Case{"s8.json", "aos4", false}, Case{"s8.json", "aos3", true}}) {
+    // S4 with A a 60 x 35 oval that may turn (path checking sweeps it turned), beside the
+    // shared scenarios.
+    ScenarioFile oval_a = load_scenario(testing::data_file("s4.json"));
+    oval_a.scenario.friendly[0].base.length = 60;
+    oval_a.scenario.friendly[0].base.width = 35;
+    oval_a.scenario.friendly[0].base.shape = BaseShape::Oval;
+    RuleOverrides turning = with_paths();
+    turning.turn_ovals = true;
+    const RulesProblem turned = build_rules_problem("aos3", oval_a, turning);
+    ASSERT_GE(turned.layout.turn, 0);
+    for (const Case& c :
+         {Case{"s1.json", "aos1", false}, Case{"s1.json", "aos3", true},
+          Case{"s4.json", "aos4", true}, Case{"s6.json", "aos3", true},
+          Case{"s8.json", "aos4", false}, Case{"s8.json", "aos3", true}, Case{"", "aos3", true}}) {
         const RulesProblem p =
-            problem_for(c.file, c.preset, c.paths ? with_paths() : RuleOverrides{});
+            c.file[0] ? problem_for(c.file, c.preset, c.paths ? with_paths() : RuleOverrides{})
+                      : turned;
         const int n = p.scenario.friendly_count;
         float best_illegal = -1e30f, worst_legal = 1e30f;
         std::vector<std::pair<int, float>> legal_scores;
@@ -275,6 +287,9 @@ TEST(PileInRules, FitnessAndValidatorAgreeOnRandomPlans) {
                     genes[m] = pack_move(Move{mv.dx / shrink, mv.dy / shrink});
                 }
             }
+            if (p.layout.turn >= 0)
+                for (int m = 0; m < n; ++m)
+                    genes[p.layout.turn + m] = random_turn(21, Purpose::Test, stream, 77, m);
             if (p.layout.order >= 0) {
                 std::vector<uint32_t> order(n);
                 for (int k = 0; k < n; ++k) order[k] = static_cast<uint32_t>(k);

@@ -13,6 +13,8 @@
 #include "games/pile_in/rules_fitness.hpp"
 #include "gpu_test_support.hpp"
 #include "host/backend/pile_in_population.hpp"
+#include "host/ga/compare.hpp"
+#include "host/io/scenario_io.hpp"
 #include "parity_util.hpp"
 
 namespace gaeval::pile_in {
@@ -112,6 +114,32 @@ TEST(RulesParity, CpuThreadCountsGiveIdenticalBits) {
             for (float f : a.fitness) EXPECT_GT(f, -p.in_range_weight) << name(c);
         }
     }
+}
+
+// gaeval compare runs rules jobs with their preset (not GAPI1).
+TEST(RulesParity, CompareRunsTheRulesFitness) {
+    auto job = [](const char* preset, bool paths) {
+        PileInJob j;
+        j.scenario = load_scenario(std::string(GAEVAL_TEST_DATA_DIR) + "/pile_in/s8.json");
+        j.rules = preset;
+        j.overrides.path_check = paths;
+        j.ga.population = 300;
+        j.ga.generations = 5;
+        j.ga.seed = 3;
+        return j;
+    };
+    Difference d = compare_pile_in(job("aos4", true), job("aos4", true), resolve_backend("cpu", 1),
+                                   resolve_backend("cpu", 2));
+    EXPECT_TRUE(d.identical) << d.field << " " << d.a_value << " vs " << d.b_value;
+    EXPECT_EQ(d.generations_compared, 5u);
+    // Without the direction rule the same plans score differently from generation 0 on.
+    PileInJob free = job("aos3", false);
+    free.overrides.direction = Direction::Free;
+    d = compare_pile_in(job("aos3", false), free, resolve_backend("cpu", 1),
+                        resolve_backend("cpu", 1));
+    EXPECT_FALSE(d.identical);
+    EXPECT_EQ(d.generation, 0u);
+    EXPECT_EQ(d.field, "fitness");
 }
 
 TEST(RulesParity, CudaMatchesCpuBitForBit) {

@@ -6,6 +6,7 @@
 
 #include "games/pile_in/genome.hpp"
 #include "host/backend/pile_in_population.hpp"
+#include "host/ga/pile_in_rules.hpp"
 #include "host/io/error.hpp"
 
 namespace gaeval {
@@ -64,6 +65,16 @@ bool compare_floats(const std::vector<float>& a, const std::vector<float>& b, ui
     return true;
 }
 
+// The job's population on `backend`: GAPI1, or its rules preset's problem.
+std::unique_ptr<pile_in::Population> make_job_population(const pile_in::PileInJob& job,
+                                                         const BackendChoice& backend) {
+    if (job.rules == "gapi1")
+        return pile_in::make_population(backend, job.scenario.scenario, job.ga.population);
+    return pile_in::make_population(
+        backend, pile_in::build_rules_problem(job.rules, job.scenario, job.overrides),
+        job.ga.population);
+}
+
 }  // namespace
 
 Difference compare_pile_in(const pile_in::PileInJob& job_a, const pile_in::PileInJob& job_b,
@@ -76,8 +87,8 @@ Difference compare_pile_in(const pile_in::PileInJob& job_a, const pile_in::PileI
     if (job_b.ga.population != n ||
         job_b.scenario.scenario.friendly_count != job.scenario.scenario.friendly_count)
         throw InputError("compare: the two jobs differ in population or unit size");
-    auto pa = make_population(a, job.scenario.scenario, n);
-    auto pb = make_population(b, job_b.scenario.scenario, n);
+    auto pa = make_job_population(job, a);
+    auto pb = make_job_population(job_b, b);
     Difference d;
     std::vector<uint32_t> ga, gb, ra, rb;
     std::vector<float> fa, fb;

@@ -166,7 +166,34 @@ std::string plan_svg(const Scenario& s, const PlanReport& plan) {
     const double scale = std::clamp(std::min(960.0 / (x1 - x0), 640.0 / (y1 - y0)), 0.2, 12.0);
     const double plot_w = (x1 - x0) * scale, plot_h = (y1 - y0) * scale;
     const double width = std::max(plot_w, 640.0);
-    const double header = 34, footer = 26.0 * (plan.caption.size() + 2) + 20;
+    struct Key {
+        const char* fill;
+        const char* stroke;
+        const char* text;
+    };
+    std::vector<Key> keys = {
+        {"#2ca02c", "#0b3d0b", "in combat range"},
+        {"#1f77b4", "#0b3d0b", "not in range"},
+        {"#ffffff", "#d62728", "overlaps a base"},
+        {"#ffffff", "#ff7f0e", "no friend in coherency"},
+        {"#d62728", "#7f1010", "enemy (dashed: combat range)"},
+    };
+    if (plan.rules) keys.push_back({"#ffffff", "#9400d3", "breaks a rule (numbers: move order)"});
+    // Legend rows: one for GAPI1 (as it always was); a rules picture wraps to the width.
+    auto key_width = [](const Key& k) { return 16 + 7.0 * std::string(k.text).size() + 18; };
+    int legend_rows = 1;
+    if (plan.rules) {
+        double kx = 14;
+        for (const Key& k : keys) {
+            if (kx > 14 && kx + key_width(k) > width) {
+                ++legend_rows;
+                kx = 14;
+            }
+            kx += key_width(k);
+        }
+    }
+    const double header = 34,
+                 footer = 26.0 * (plan.caption.size() + 2) + 20 + 20.0 * (legend_rows - 1);
     svg::Document doc(width, plot_h + header + footer);
     const double ox = (width - plot_w) / 2;
     auto px = [&](double x) { return svg::num(ox + (x - x0) * scale); };
@@ -254,26 +281,17 @@ std::string plan_svg(const Scenario& s, const PlanReport& plan) {
             << "\" text-anchor=\"middle\" font-size=\"13\">" << svg::escape(line) << "</text>\n";
         y += 20;
     }
-    struct Key {
-        const char* fill;
-        const char* stroke;
-        const char* text;
-    };
-    std::vector<Key> keys = {
-        {"#2ca02c", "#0b3d0b", "in combat range"},
-        {"#1f77b4", "#0b3d0b", "not in range"},
-        {"#ffffff", "#d62728", "overlaps a base"},
-        {"#ffffff", "#ff7f0e", "no friend in coherency"},
-        {"#d62728", "#7f1010", "enemy (dashed: combat range)"},
-    };
-    if (plan.rules) keys.push_back({"#ffffff", "#9400d3", "breaks a rule (numbers: move order)"});
     double kx = 14;
     for (const Key& k : keys) {
+        if (plan.rules && kx > 14 && kx + key_width(k) > width) {
+            kx = 14;
+            y += 20;
+        }
         out << "<circle cx=\"" << svg::num(kx + 6) << "\" cy=\"" << svg::num(y - 4)
             << "\" r=\"6\" fill=\"" << k.fill << "\" stroke=\"" << k.stroke
             << "\" stroke-width=\"2\"/><text x=\"" << svg::num(kx + 16) << "\" y=\"" << svg::num(y)
             << "\" font-size=\"12\">" << k.text << "</text>\n";
-        kx += 16 + 7.0 * std::string(k.text).size() + 18;
+        kx += key_width(k);
     }
     return doc.str();
 }
