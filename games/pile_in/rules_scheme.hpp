@@ -358,8 +358,11 @@ struct RulesStep {
             return pack_move(
                 clamp_move(Move{now.dx + step.dx / divisor, now.dy + step.dy / divisor}));
         }
-        if (kind == 6)
-            return pack_move(half ? contact_move(problem, m, r.v[1]) : aim_move(problem, m));
+        if (kind == 6 && !half) return pack_move(aim_move(problem, m));
+        if (kind == 6) {
+            Random4 side = philox(base.seed, Purpose::MutationContact, g, k32, m32, 0);
+            return pack_move(contact_move(problem, m, side.v[0]));
+        }
         if (kind == 7 && half) return 0u;
         Random4 at = philox(base.seed, Purpose::MutationNestle, g, k32, m32, 0);
         Table t;
