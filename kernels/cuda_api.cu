@@ -69,6 +69,48 @@ void* device_malloc(std::size_t bytes) {
     return p;
 }
 
+Stream::Stream() {
+    cudaStream_t s = nullptr;
+    GAEVAL_CUDA_CHECK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+    stream_ = s;
+}
+Stream::~Stream() {
+    if (stream_) cudaStreamDestroy(static_cast<cudaStream_t>(stream_));
+}
+void Stream::synchronize() const {
+    GAEVAL_CUDA_CHECK(cudaStreamSynchronize(static_cast<cudaStream_t>(stream_)));
+}
+
+void* host_pinned_malloc(std::size_t bytes) {
+    void* p = nullptr;
+    cudaError_t err = cudaMallocHost(&p, bytes);
+    if (err != cudaSuccess) {
+        cudaGetLastError();
+        throw OutOfMemory("page-locked host allocation of " + std::to_string(bytes) +
+                          " bytes failed (" + cudaGetErrorString(err) + ")");
+    }
+    return p;
+}
+void host_pinned_free(void* p) noexcept {
+    if (p) cudaFreeHost(p);
+}
+
+void copy_2d_to_device_async(void* dst, std::size_t dst_pitch, const void* src,
+                             std::size_t src_pitch, std::size_t row_bytes, std::size_t rows,
+                             const Stream& stream) {
+    if (row_bytes && rows)
+        GAEVAL_CUDA_CHECK(cudaMemcpy2DAsync(dst, dst_pitch, src, src_pitch, row_bytes, rows,
+                                            cudaMemcpyHostToDevice,
+                                            static_cast<cudaStream_t>(stream.handle())));
+}
+void copy_2d_to_host_async(void* dst, std::size_t dst_pitch, const void* src, std::size_t src_pitch,
+                           std::size_t row_bytes, std::size_t rows, const Stream& stream) {
+    if (row_bytes && rows)
+        GAEVAL_CUDA_CHECK(cudaMemcpy2DAsync(dst, dst_pitch, src, src_pitch, row_bytes, rows,
+                                            cudaMemcpyDeviceToHost,
+                                            static_cast<cudaStream_t>(stream.handle())));
+}
+
 void device_free(void* p) noexcept {
     if (p) cudaFree(p);
 }

@@ -49,6 +49,65 @@ void device_memset(void* p, int value, std::size_t bytes);
 void synchronize();
 std::size_t free_device_memory();
 
+// A CUDA stream (opaque to host code); kernels and copies issued on it run in order.
+class Stream {
+  public:
+    Stream();
+    ~Stream();
+    Stream(const Stream&) = delete;
+    Stream& operator=(const Stream&) = delete;
+    void* handle() const { return stream_; }  // cudaStream_t
+    void synchronize() const;
+
+  private:
+    void* stream_ = nullptr;
+};
+
+// Page-locked host memory (cudaMallocHost) so that copies overlap kernels; OutOfMemory (naming
+// the bytes) when the host cannot pin that much.
+void* host_pinned_malloc(std::size_t bytes);
+void host_pinned_free(void* p) noexcept;
+
+// Asynchronous strided copies on a stream: `rows` rows of `row_bytes` bytes, consecutive rows
+// `src_pitch` / `dst_pitch` bytes apart (a slice of a structure-of-arrays population).
+void copy_2d_to_device_async(void* dst, std::size_t dst_pitch, const void* src,
+                             std::size_t src_pitch, std::size_t row_bytes, std::size_t rows,
+                             const Stream& stream);
+void copy_2d_to_host_async(void* dst, std::size_t dst_pitch, const void* src, std::size_t src_pitch,
+                           std::size_t row_bytes, std::size_t rows, const Stream& stream);
+
+// Owning array of trivially copyable T in page-locked host memory; move-only.
+template <class T>
+class PinnedArray {
+  public:
+    PinnedArray() = default;
+    explicit PinnedArray(std::size_t n) : n_(n) {
+        if (n) data_ = static_cast<T*>(host_pinned_malloc(n * sizeof(T)));
+    }
+    ~PinnedArray() { host_pinned_free(data_); }
+    PinnedArray(const PinnedArray&) = delete;
+    PinnedArray& operator=(const PinnedArray&) = delete;
+    PinnedArray(PinnedArray&& o) noexcept
+        : data_(std::exchange(o.data_, nullptr)), n_(std::exchange(o.n_, 0)) {}
+    PinnedArray& operator=(PinnedArray&& o) noexcept {
+        if (this != &o) {
+            host_pinned_free(data_);
+            data_ = std::exchange(o.data_, nullptr);
+            n_ = std::exchange(o.n_, 0);
+        }
+        return *this;
+    }
+    T* data() { return data_; }
+    const T* data() const { return data_; }
+    std::size_t size() const { return n_; }
+    T& operator[](std::size_t i) { return data_[i]; }
+    const T& operator[](std::size_t i) const { return data_[i]; }
+
+  private:
+    T* data_ = nullptr;
+    std::size_t n_ = 0;
+};
+
 // Owning array of trivially copyable T in device memory; move-only.
 template <class T>
 class DeviceArray {

@@ -35,4 +35,12 @@ void pile_in_rules_step(const pile_in::RulesStep& op, uint64_t n) {
     synchronize();
 }
 
+void pile_in_evaluate_gapi1_on(const pile_in::EvaluateGapi1& op, uint64_t n, const Stream& stream) {
+    for_each_index(op, n, static_cast<cudaStream_t>(stream.handle()));
+}
+
+void pile_in_evaluate_rules_on(const pile_in::EvaluateRules& op, uint64_t n, const Stream& stream) {
+    for_each_index(op, n, static_cast<cudaStream_t>(stream.handle()));
+}
+
 }  // namespace gaeval::cuda

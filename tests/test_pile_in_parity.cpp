@@ -87,5 +87,23 @@ TEST(PileInParity, CudaMatchesCpuBitForBit) {
 #endif
 }
 
+// Plans in host memory, evaluated in chunks on two streams (chunk sizes that leave a remainder).
+TEST(PileInParity, CudaChunkedMatchesCpuBitForBit) {
+    GAEVAL_REQUIRE_DEVICE_OR_SKIP();
+#if GAEVAL_HAVE_CUDA
+    uint32_t seed = 300;
+    for (const Case& c : kCases) {
+        Scenario s = random_scenario(seed++, c.friendly, c.enemy);
+        for (uint64_t chunk : {uint64_t{1}, uint64_t{64}, c.population / 2 + 1}) {
+            auto cpu = make_cpu_population(s, c.population, 0);
+            auto gpu = make_cuda_population(s, c.population, nullptr, chunk);
+            expect_identical(run_generations(*cpu, 11, 3), run_generations(*gpu, 11, 3),
+                             "cuda chunked (" + std::to_string(chunk) + ") vs cpu, " +
+                                 std::to_string(c.friendly) + " models");
+        }
+    }
+#endif
+}
+
 }  // namespace
 }  // namespace gaeval::pile_in

@@ -163,5 +163,24 @@ TEST(RulesParity, CudaMatchesCpuBitForBit) {
 #endif
 }
 
+// Plans held in host memory and evaluated in chunks (populations larger than the device):
+// chunk sizes that do not divide the population, repair writing plans back from the device.
+TEST(RulesParity, CudaChunkedMatchesCpuBitForBit) {
+    GAEVAL_REQUIRE_DEVICE_OR_SKIP();
+#if GAEVAL_HAVE_CUDA
+    uint32_t seed = 200;
+    for (const Case& c : kCases) {
+        const RulesProblem p =
+            random_problem(seed++, c.friendly, c.enemy, c.direction, c.paths, c.turn, c.repair);
+        for (uint64_t chunk : {uint64_t{7}, c.population / 3 + 1}) {
+            auto cpu = make_cpu_population(p.scenario, c.population, 0, &p);
+            auto gpu = make_cuda_population(p.scenario, c.population, &p, chunk);
+            expect_identical(run_generations(*cpu, 5, 3, 0.3), run_generations(*gpu, 5, 3, 0.3),
+                             "cuda chunked (" + std::to_string(chunk) + ") vs cpu, " + name(c));
+        }
+    }
+#endif
+}
+
 }  // namespace
 }  // namespace gaeval::pile_in

@@ -75,21 +75,8 @@ class CpuPopulation final : public Population {
 
     void breed(const BreedParams& p) override {
         double t0 = now_seconds();
-        Gapi1Step step;
-        step.seed = p.seed;
-        step.generation = p.generation;
-        step.population = size_;
-        step.survivors = p.survivors;
-        step.mutation_rate = p.mutation_rate;
-        step.ranked = ranked_.data();
-        step.src = view(genes_);
-        step.dst = view(next_genes_);
-        if (rules_) {
-            RulesStep rules_step{*rules_, step};
-            parallel_for(static_cast<int64_t>(size_), threads_, rules_step);
-        } else {
-            parallel_for(static_cast<int64_t>(size_), threads_, step);
-        }
+        breed_on_host(p, rules_ ? &*rules_ : nullptr, ranked_.data(), view(genes_),
+                      view(next_genes_), threads_);
         genes_.swap(next_genes_);
         times_.vary += now_seconds() - t0;
     }
@@ -114,6 +101,25 @@ class CpuPopulation final : public Population {
 };
 
 }  // namespace
+
+void breed_on_host(const BreedParams& p, const RulesProblem* rules, const uint32_t* ranked,
+                   PlanView src, PlanView dst, int threads) {
+    Gapi1Step step;
+    step.seed = p.seed;
+    step.generation = p.generation;
+    step.population = src.stride;
+    step.survivors = p.survivors;
+    step.mutation_rate = p.mutation_rate;
+    step.ranked = ranked;
+    step.src = src;
+    step.dst = dst;
+    if (rules) {
+        RulesStep rules_step{*rules, step};
+        parallel_for(static_cast<int64_t>(src.stride), threads, rules_step);
+    } else {
+        parallel_for(static_cast<int64_t>(src.stride), threads, step);
+    }
+}
 
 std::unique_ptr<Population> make_cpu_population(const Scenario& scenario, uint64_t size,
                                                 int threads, const RulesProblem* rules) {

@@ -1,5 +1,8 @@
 #include "host/backend/pile_in_population.hpp"
 
+#include <algorithm>
+#include <cstdio>
+
 #include "host/backend/memory.hpp"
 #include "host/io/error.hpp"
 #if GAEVAL_HAVE_CUDA
@@ -40,11 +43,40 @@ std::unique_ptr<Population> make_checked(const BackendChoice& backend, const Sce
         return make_cpu_population(scenario, size, backend.threads, rules);
     }
 #if GAEVAL_HAVE_CUDA
+    // Resident on the device when it fits (with 10% to spare for the runtime); else plans in
+    // host memory, evaluated in chunks (fitness and ranking still on the device).
     const uint64_t available = cuda::free_device_memory();
-    if (needed > available)
+    const uint64_t spare = available / 10;
+    try {
+        if (needed + spare <= available) return make_cuda_population(scenario, size, rules);
+    } catch (const cuda::OutOfMemory& e) {
+        throw InputError("--population " + std::to_string(size) + ": " + e.what());
+    }
+    const uint64_t plan_bytes = static_cast<uint64_t>(words) * sizeof(uint32_t);
+    const uint64_t fixed = chunked_device_bytes(size, words, 0);
+    if (fixed + spare >= available)
+        throw InputError("--population " + std::to_string(size) + ": needs " + human_bytes(fixed) +
+                         " of GPU memory even with plans in host memory, " +
+                         human_bytes(available) + " free on the device");
+    uint64_t chunk = (available - fixed - spare) / (2 * plan_bytes);
+    chunk = std::min<uint64_t>(chunk, uint64_t{1} << 24);
+    const uint64_t host_needed = size * (2 * plan_bytes + sizeof(uint32_t));
+    const uint64_t host_available = available_host_memory();
+    if (host_available && host_needed > host_available)
         throw InputError("--population " + std::to_string(size) + ": needs " + human_bytes(needed) +
-                         " of GPU memory, " + human_bytes(available) + " free on the device");
-    return make_cuda_population(scenario, size, rules);
+                         " of GPU memory (" + human_bytes(available) + " free) or " +
+                         human_bytes(host_needed) + " of host memory (" +
+                         human_bytes(host_available) + " available) to evaluate it in chunks");
+    std::fprintf(stderr,
+                 "gaeval: population of %llu plans needs %s, more than the GPU's %s free: plans "
+                 "stay in host memory and are evaluated %llu at a time\n",
+                 static_cast<unsigned long long>(size), human_bytes(needed).c_str(),
+                 human_bytes(available).c_str(), static_cast<unsigned long long>(chunk));
+    try {
+        return make_cuda_population(scenario, size, rules, chunk, 0);
+    } catch (const cuda::OutOfMemory& e) {
+        throw InputError("--population " + std::to_string(size) + ": " + e.what());
+    }
 #else
     throw InputError("this gaeval was built without the CUDA backend");
 #endif

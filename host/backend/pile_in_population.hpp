@@ -68,6 +68,11 @@ class Population {
     PhaseTimes times_;
 };
 
+// The breeding step (GAPI1, or RulesStep when rules is set) over host memory on OpenMP
+// threads: the CPU backend's breed, and the CUDA backend's when its plans live on the host.
+void breed_on_host(const BreedParams& params, const RulesProblem* rules, const uint32_t* ranked,
+                   PlanView src, PlanView dst, int threads);
+
 // Bytes a population of `size` plans of `genes` genes needs on its backend (two gene buffers,
 // fitness, ranking and sort workspace).
 uint64_t population_bytes(uint64_t size, int genes, BackendKind kind);
@@ -83,8 +88,14 @@ std::unique_ptr<Population> make_population(const BackendChoice& backend,
 std::unique_ptr<Population> make_cpu_population(const Scenario& scenario, uint64_t size,
                                                 int threads, const RulesProblem* rules = nullptr);
 #if GAEVAL_HAVE_CUDA
+// chunk == 0: the population lives on the device. chunk > 0: plans live in page-locked host
+// memory and are evaluated `chunk` plans at a time on two streams (copies overlap kernels);
+// ranking stays on the device, breeding runs on the host's cores (the same step).
 std::unique_ptr<Population> make_cuda_population(const Scenario& scenario, uint64_t size,
-                                                 const RulesProblem* rules = nullptr);
+                                                 const RulesProblem* rules = nullptr,
+                                                 uint64_t chunk = 0, int host_threads = 0);
+// Device bytes of the chunked mode (fitness, ranking, sort workspace, two chunk buffers).
+uint64_t chunked_device_bytes(uint64_t size, int genes, uint64_t chunk);
 #endif
 
 }  // namespace gaeval::pile_in
