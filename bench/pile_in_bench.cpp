@@ -1,5 +1,6 @@
 #include "bench/pile_in_bench.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -8,6 +9,7 @@
 #include "games/pile_in/genome.hpp"
 #include "host/backend/backend.hpp"
 #include "host/backend/pile_in_population.hpp"
+#include "host/ga/pile_in_engine.hpp"
 #include "host/ga/pile_in_rules.hpp"
 #include "host/io/error.hpp"
 
@@ -129,91 +131,219 @@ pile_in::RulesProblem pile_in_bench_rules(int models, bool path_check) {
     return pile_in::build_rules_problem("aos4", file, flags);
 }
 
+namespace {
+
+constexpr uint64_t kCanonicalPlans = 1000;
+
+Row skipped_row(const std::string& workload, const std::string& size, const std::string& backend,
+                const std::string& why) {
+    Row row;
+    row.workload = workload;
+    row.size = size;
+    row.backend = backend;
+    row.note = "skipped: " + why;
+    return row;
+}
+
+std::string size_text(uint64_t size, int models) {
+    return "pop=" + count_text(size) + " models=" + std::to_string(models) + "v" +
+           std::to_string(models);
+}
+
+// The rows of one fitness on one backend whose results differ from the first backend's.
+using Mismatches = std::vector<std::pair<std::string, std::string>>;
+
+void mark(Row& row, const Mismatches& mismatches) {
+    for (const auto& [label, note] : mismatches) {
+        if (label != row.backend) continue;
+        row.mismatch = true;
+        row.note += (row.note.empty() ? "" : "; ") + note;
+    }
+}
+
+}  // namespace
+
 void pile_in_fitness_rows(const Axes& axes, std::vector<Row>& rows, uint64_t* signature) {
+    const std::vector<BenchBackend> backends = bench_backends(axes.backends);
+    const std::size_t first_row = rows.size();
     for (int models : axes.models) {
-        for (uint64_t size : axes.populations) {
-            const std::string size_text = "pop=" + count_text(size) +
-                                          " models=" + std::to_string(models) + "v" +
-                                          std::to_string(models);
-            const std::size_t first_row = rows.size();
-            for (const Fitness& f : kFitnesses) {
-                bool folded = false;
-                for (const std::string& backend : axes.backends) {
+        for (const Fitness& f : kFitnesses) {
+            // The results: a fixed set of plans scored on every backend, folded once; a backend
+            // that disagrees marks its rows.
+            CaseResults results(signature);
+            Mismatches mismatches;
+            double pilot_rate[3] = {0, 0, 0};
+            for (std::size_t b = 0; b < backends.size(); ++b) {
+                auto pilot = make(f, backends[b].label, models, kCanonicalPlans);
+                const double seconds = time_seconds([&] { pilot->evaluate(); });
+                pilot_rate[b < 3 ? b : 2] = seconds > 0 ? kCanonicalPlans / seconds : 0;
+                Row check;
+                check.backend = backends[b].label;
+                results.add(check, fold_fitness(*pilot, 0xcbf29ce484222325ull));
+                if (check.mismatch) mismatches.push_back({check.backend, check.note});
+                if (axes.signature_only) break;
+            }
+            if (axes.signature_only) continue;
+            for (uint64_t size : axes.populations) {
+                for (std::size_t b = 0; b < backends.size(); ++b) {
+                    const std::string& label = backends[b].label;
+                    const std::string text = size_text(size, models);
+                    const double estimate =
+                        pilot_rate[b < 3 ? b : 2] > 0
+                            ? static_cast<double>(size) / pilot_rate[b < 3 ? b : 2]
+                            : 0;
+                    if (label != "cuda" && estimate > 20.0 * axes.settings.max_seconds) {
+                        char why[96];
+                        std::snprintf(why, sizeof why,
+                                      "about %.0f s per sample (%.3g evaluations/s)", estimate,
+                                      pilot_rate[b < 3 ? b : 2]);
+                        rows.push_back(skipped_row(f.workload, text, label, why));
+                        continue;
+                    }
                     std::unique_ptr<Population> pop;
                     try {
-                        pop = make(f, backend, models, size);
+                        pop = make(f, label, models, size);
                     } catch (const InputError& e) {
-                        Row row;
-                        row.workload = f.workload;
-                        row.size = size_text;
-                        row.backend = backend;
-                        row.note = std::string("skipped: ") + e.what();
-                        rows.push_back(row);
+                        rows.push_back(skipped_row(f.workload, text, label, e.what()));
                         continue;
                     }
-                    if (axes.signature_only) {
-                        if (folded) continue;
-                        pop->evaluate();
-                        if (signature) *signature = fold_fitness(*pop, *signature);
-                        folded = true;
-                        continue;
-                    }
-                    // Pilot: a thousand plans (or all) once, to skip rows far over budget.
-                    const uint64_t pilot_size = size < 1000 ? size : 1000;
-                    auto pilot = make(f, backend, models, pilot_size);
-                    const double pilot_s = time_seconds([&] { pilot->evaluate(); });
-                    const double estimate = pilot_s * static_cast<double>(size) / pilot_size;
-                    if (backend != "cuda" && estimate > 20.0 * axes.settings.max_seconds) {
-                        Row row;
-                        row.workload = f.workload;
-                        row.size = size_text;
-                        row.backend = backend;
-                        row.items = static_cast<double>(size);
-                        row.unit = "evaluations/s";
-                        char note[96];
-                        std::snprintf(note, sizeof note,
-                                      "skipped: about %.0f s per sample (pilot %.3g evaluations/s)",
-                                      estimate, pilot_size / pilot_s);
-                        row.note = note;
-                        rows.push_back(row);
-                        continue;
-                    }
-                    Row row = measure(axes.settings, f.workload, size_text, backend,
+                    Row row = measure(axes.settings, f.workload, text, label,
                                       static_cast<double>(size), "evaluations/s", [&] {
                                           Sample smp;
                                           smp.seconds = time_seconds([&] { pop->evaluate(); });
                                           return smp;
                                       });
                     row.bytes_per_item = (pop->gene_count() + 1) * 4.0;
-                    if (!folded && signature) *signature = fold_fitness(*pop, *signature);
-                    folded = true;
+                    mark(row, mismatches);
                     rows.push_back(row);
-                }
-            }
-            // Cost of each rules row in GAPI1 evaluations (same backend and size).
-            for (std::size_t r = first_row; r < rows.size(); ++r) {
-                if (rows[r].workload == kFitnesses[0].workload || rows[r].throughput() <= 0)
-                    continue;
-                for (std::size_t g = first_row; g < rows.size(); ++g) {
-                    if (rows[g].workload != kFitnesses[0].workload ||
-                        rows[g].backend != rows[r].backend || rows[g].throughput() <= 0)
-                        continue;
-                    char note[64];
-                    std::snprintf(note, sizeof note, "%.1fx gapi1 cost",
-                                  rows[g].throughput() / rows[r].throughput());
-                    rows[r].note = note;
                 }
             }
         }
     }
+    // Cost of each rules row in GAPI1 evaluations (same backend and size).
+    for (std::size_t i = first_row; i < rows.size(); ++i) {
+        Row& r = rows[i];
+        if (r.workload == kFitnesses[0].workload || r.throughput() <= 0) continue;
+        for (std::size_t j = first_row; j < rows.size(); ++j) {
+            const Row& g = rows[j];
+            if (g.workload != kFitnesses[0].workload || g.backend != r.backend ||
+                g.size != r.size || g.throughput() <= 0)
+                continue;
+            char note[64];
+            std::snprintf(note, sizeof note, "%.1fx gapi1 cost", g.throughput() / r.throughput());
+            r.note = note + (r.note.empty() ? std::string() : "; " + r.note);
+        }
+    }
+}
+
+void pile_in_generation_rows(const Axes& axes, std::vector<Row>& rows, uint64_t* signature) {
+    const std::vector<BenchBackend> backends = bench_backends(axes.backends);
+    const uint64_t seed = 1;
+    for (int models : axes.models) {
+        const pile_in::Scenario scenario = pile_in_bench_scenario(models);
+        pile_in::GaConfig ga;  // the defaults: crossover 0.8, mutation 0.2
+        // The results: generation 0 and 1 of a fixed population on every backend (fitness and
+        // genes after one breeding), folded once.
+        CaseResults results(signature);
+        Mismatches mismatches;
+        for (const BenchBackend& backend : backends) {
+            auto pop = pile_in::make_population(backend.choice, scenario, kCanonicalPlans);
+            pop->randomize(seed);
+            pop->evaluate();
+            pop->rank();
+            ga.population = kCanonicalPlans;
+            pop->breed({seed, 1, pile_in::survivor_count(ga), ga.mutation});
+            pop->evaluate();
+            std::vector<uint32_t> genes;
+            pop->read_genes(genes);
+            Row check;
+            check.backend = backend.label;
+            results.add(check, fnv1a(genes.data(), genes.size() * 4,
+                                     fold_fitness(*pop, 0xcbf29ce484222325ull)));
+            if (check.mismatch) mismatches.push_back({check.backend, check.note});
+            if (axes.signature_only) break;
+        }
+        if (axes.signature_only) continue;
+        std::vector<std::pair<uint64_t, bool>> sizes;  // (size, cuda only)
+        for (uint64_t size : axes.populations) sizes.push_back({size, false});
+        for (uint64_t size : axes.cuda_extra_populations) sizes.push_back({size, true});
+        for (const auto& [size, cuda_only] : sizes) {
+            for (const BenchBackend& backend : backends) {
+                if (cuda_only && backend.label != "cuda") continue;
+                const std::string text = size_text(size, models);
+                const std::string workload = "pile-in gapi1 generation";
+                std::unique_ptr<Population> pop;
+                try {
+                    pop = pile_in::make_population(backend.choice, scenario, size);
+                } catch (const InputError& e) {
+                    rows.push_back(skipped_row(workload, text, backend.label, e.what()));
+                    continue;
+                }
+                ga.population = size;
+                const uint64_t survivors = pile_in::survivor_count(ga);
+                pop->randomize(seed);
+                uint32_t generation = 0;
+                auto one_generation = [&] {
+                    pop->evaluate();
+                    pop->rank();
+                    ++generation;
+                    pop->breed({seed, generation, survivors, ga.mutation});
+                };
+                const double pilot = time_seconds(one_generation);
+                if (backend.label != "cuda" && pilot > 20.0 * axes.settings.max_seconds) {
+                    char why[64];
+                    std::snprintf(why, sizeof why, "about %.0f s per generation", pilot);
+                    rows.push_back(skipped_row(workload, text, backend.label, why));
+                    continue;
+                }
+                const pile_in::PhaseTimes before = pop->times();
+                int samples = 0;
+                Row row = measure(axes.settings, workload, text, backend.label,
+                                  static_cast<double>(size), "plans/s", [&] {
+                                      Sample smp;
+                                      smp.seconds = time_seconds(one_generation);
+                                      ++samples;
+                                      return smp;
+                                  });
+                const pile_in::PhaseTimes after = pop->times();
+                const double per = 1e3 / std::max(samples, 1);
+                char note[160];
+                std::snprintf(
+                    note, sizeof note,
+                    "mean ms: evaluate %.3g, select %.3g, vary %.3g, statistics %.3g",
+                    (after.evaluate - before.evaluate) * per, (after.select - before.select) * per,
+                    (after.vary - before.vary) * per, (after.statistics - before.statistics) * per);
+                row.note = note;
+                const double footprint = static_cast<double>(
+                    pile_in::population_bytes(size, models, backend.choice.kind));
+                row.bytes_per_item = footprint / static_cast<double>(size);
+                (backend.label == "cuda" ? row.peak_device_bytes : row.peak_host_bytes) = footprint;
+                mark(row, mismatches);
+                rows.push_back(row);
+            }
+        }
+    }
+}
+
+Workload pile_in_workload() {
+    Workload w;
+    w.name = "pile-in";
+    w.summary = "GAPI1 generations (evaluate, rank, breed): plans/s, phase split, bytes per plan";
+    w.defaults.populations = {10000, 100000};
+    w.defaults.models = {20};
+    w.defaults.cuda_extra_populations = {1000000, 10000000, 100000000};
+    w.run = pile_in_generation_rows;
+    return w;
 }
 
 Workload rules_pile_in_workload() {
     Workload w;
     w.name = "rules-pile-in";
     w.summary = "pile-in fitness evaluations/s: GAPI1 vs aos4 rules (with and without paths)";
-    w.defaults.populations = {1000, 10000, 100000, 1000000};
-    w.defaults.models = {10, 20, 40};
+    // The default run stays near a minute on a small CPU; the full characterisation:
+    // gaeval bench --what rules-pile-in --population 1e3,1e4,1e5,1e6 --models 10,20,40
+    w.defaults.populations = {10000};
+    w.defaults.models = {20};
     w.run = [](const Axes& axes, std::vector<Row>& rows, uint64_t* signature) {
         pile_in_fitness_rows(axes, rows, signature);
     };

@@ -27,7 +27,17 @@ pile_in::RulesProblem pile_in_bench_rules(int models, bool path_check);
 // Folds the fitness bits of each (fitness, size) once into *signature.
 void pile_in_fitness_rows(const Axes& axes, std::vector<Row>& rows, uint64_t* signature);
 
-// The workload ("rules-pile-in"): populations 1e3..1e6, units of 10, 20 and 40 models.
+// The workload ("rules-pile-in"): by default 1e4 plans of 20 models (--population and
+// --models widen it, e.g. 1e3..1e6 and 10, 20, 40).
 Workload rules_pile_in_workload();
+
+// Rows "pile-in gapi1 generation": one GAPI1 generation (evaluate, rank, breed) per sample for
+// every (population, models, backend), with the phase split, the bytes per plan and the
+// footprint; the axes' cuda_extra_populations run on cuda alone. Folds generation 0 and 1 of a
+// fixed 1000-plan population (checked on every backend) into *signature.
+void pile_in_generation_rows(const Axes& axes, std::vector<Row>& rows, uint64_t* signature);
+
+// The workload ("pile-in"): 1e4 and 1e5 plans of 20 models; on cuda also 1e6, 1e7, 1e8.
+Workload pile_in_workload();
 
 }  // namespace gaeval::bench

@@ -7,6 +7,7 @@ namespace gaeval::bench {
 
 std::vector<Workload> all_workloads() {
     std::vector<Workload> list;
+    list.push_back(pile_in_workload());
     list.push_back(rules_pile_in_workload());
     list.push_back({"perft", "Ataxx-family perft, bulk-counted (nodes/s)", {}, perft_workload});
     list.push_back(

@@ -19,6 +19,9 @@ struct Axes {
     std::vector<std::string> positions;  // perft positions (names or FENs)
     Settings settings;
     bool signature_only = false;  // compute the results once, time nothing
+    // Sizes only a GPU runs within the budget (e.g. 1e7, 1e8 plans): timed on cuda alone and
+    // left out of the signature; cleared when the user gives --population.
+    std::vector<uint64_t> cuda_extra_populations;
 };
 
 struct Workload {

@@ -49,7 +49,30 @@ TEST(PileInBench, TheScenarioIsALegalStartUnderAos4) {
         EXPECT_EQ(p.scenario.friendly_count, models);
         EXPECT_EQ(p.layout.words, 2 * models);  // moves and move order
     }
-    EXPECT_EQ(rules_pile_in_workload().defaults.populations.back(), 1000000u);
+    EXPECT_EQ(rules_pile_in_workload().defaults.populations.back(), 10000u);
+}
+
+TEST(PileInBench, GenerationRowsWithPhasesAndABackendIndependentSignature) {
+    std::vector<Row> rows;
+    uint64_t signature = 0xcbf29ce484222325ull;
+    Axes axes = tiny({"cpu1", "cpu"});
+    axes.cuda_extra_populations = {100000000};  // cuda only: no row without a GPU
+    pile_in_generation_rows(axes, rows, &signature);
+    ASSERT_EQ(rows.size(), 2u);
+    for (const Row& r : rows) {
+        EXPECT_EQ(r.workload, "pile-in gapi1 generation");
+        EXPECT_GT(r.throughput(), 0);
+        EXPECT_FALSE(r.mismatch) << r.note;
+        EXPECT_NE(r.note.find("evaluate"), std::string::npos) << r.note;
+        EXPECT_GT(r.bytes_per_item, 2 * 10 * 4);  // two generations of 10 moves, and more
+    }
+    uint64_t only = 0xcbf29ce484222325ull;
+    std::vector<Row> none;
+    axes = tiny({"cpu1"});
+    axes.signature_only = true;
+    pile_in_generation_rows(axes, none, &only);
+    EXPECT_TRUE(none.empty());
+    EXPECT_EQ(only, signature);
 }
 
 }  // namespace

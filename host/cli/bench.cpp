@@ -127,8 +127,10 @@ int run_bench(int argc, char** argv) {
         axes.backends = signature_only ? std::vector<std::string>{"cpu"} : backends;
         axes.settings = settings;
         axes.signature_only = signature_only;
-        if (result.count("population"))
+        if (result.count("population")) {
             axes.populations = parse_counts(result["population"].as<std::string>(), "--population");
+            axes.cuda_extra_populations.clear();
+        }
         if (result.count("models")) {
             axes.models.clear();
             for (uint64_t m : parse_counts(result["models"].as<std::string>(), "--models"))
