@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 
 #include "host/backend/memory.hpp"
 #include "host/io/error.hpp"
@@ -47,6 +48,13 @@ std::unique_ptr<Population> make_checked(const BackendChoice& backend, const Sce
     // host memory, evaluated in chunks (fitness and ranking still on the device).
     const uint64_t available = cuda::free_device_memory();
     const uint64_t spare = available / 10;
+    // GAEVAL_CUDA_CHUNK=N forces the chunked mode with N plans per chunk (to check it against
+    // the resident mode on populations that fit).
+    if (const char* forced = std::getenv("GAEVAL_CUDA_CHUNK")) {
+        const long long chunk = std::atoll(forced);
+        if (chunk < 1) throw InputError("GAEVAL_CUDA_CHUNK: must be a positive plan count");
+        return make_cuda_population(scenario, size, rules, static_cast<uint64_t>(chunk), 0);
+    }
     try {
         if (needed + spare <= available) return make_cuda_population(scenario, size, rules);
     } catch (const cuda::OutOfMemory& e) {
