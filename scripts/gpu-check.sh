@@ -6,6 +6,9 @@
 #
 #   here:     scripts/stage-deps.sh            (stages .deps/ from this machine's packages)
 #   there:    scripts/gpu-check.sh OUTDIR      (with .deps carried along)
+# Through the workplace's device tool (8 files come back): carry .deps and run
+#   scripts/gpu-check.sh /tmp/gc; s=$?; tar czf $OUT/gpu-check.tgz -C /tmp/gc .; \
+#   cp /tmp/gc/summary.txt /tmp/gc/bench.md $OUT/; exit $s
 set -uo pipefail
 cd "$(dirname "$0")/.."
 out=${1:?usage: scripts/gpu-check.sh OUTDIR}

@@ -2,6 +2,7 @@
 // side in one run, and a results signature every backend must reproduce.
 #include <sys/resource.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -118,6 +119,10 @@ int run_bench(int argc, char** argv) {
     settings.max_noise = result["max-noise"].as<double>();
     if (!(settings.max_seconds > 0)) throw InputError("--max-seconds: must be > 0");
     if (!(settings.max_noise > 0)) throw InputError("--max-noise: must be > 0");
+    settings.min_samples = result["min-samples"].as<int>();
+    if (settings.min_samples < 1 || settings.min_samples > 1000)
+        throw InputError("--min-samples: must be 1 to 1000");
+    settings.max_samples = std::max(settings.max_samples, settings.min_samples);
     const bool signature_only = result.count("signature") > 0;
 
     std::vector<bench::Row> rows;
