@@ -57,7 +57,8 @@ int run_bench(int argc, char** argv) {
         cxxopts::value<std::string>())("max-seconds", "time budget per row",
                                        cxxopts::value<double>()->default_value("2"))(
         "max-noise", "stop sampling below this relative noise",
-        cxxopts::value<double>()->default_value("0.03"))(
+        cxxopts::value<double>()->default_value("0.03"))("min-samples", "samples per row at least",
+                                                         cxxopts::value<int>()->default_value("5"))(
         "csv", "also write the table as CSV to this file", cxxopts::value<std::string>())(
         "json", "also write the table as JSON to this file", cxxopts::value<std::string>())(
         "markdown", "also write the markdown report to this file", cxxopts::value<std::string>())(

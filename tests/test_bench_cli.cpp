@@ -1,0 +1,54 @@
+// gaeval bench from the outside: a small table with every column, the signature equal for
+// every backend list, files for scripts, and bad axes refused.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "cli_util.hpp"
+
+namespace {
+
+using gaeval::testing::read_text;
+using gaeval::testing::run_cli;
+
+std::string signature_of(const std::string& out) {
+    const auto at = out.rfind("signature: ");
+    return at == std::string::npos ? "" : out.substr(at + 11, 16);
+}
+
+TEST(BenchCli, SmallTableAndFilesWithTheSameSignatureOnEveryBackendList) {
+    const std::string json =
+        ::testing::TempDir() + "/bench_cli_" + std::to_string(getpid()) + ".json";
+    const std::string axes =
+        "--what pile-in,perft --population 1000 --models 5 --positions 'startpos d=6' "
+        "--max-seconds 0.05 --min-samples 2";
+    auto both = run_cli("bench " + axes + " --backend cpu1,cpu --json " + json);
+    ASSERT_EQ(both.exit_code, 0) << both.err;
+    EXPECT_NE(both.out.find("| workload | size | backend | samples | median |"), std::string::npos);
+    EXPECT_NE(both.out.find("| pile-in gapi1 generation | pop=1e3 models=5v5 | cpu1 |"),
+              std::string::npos)
+        << both.out;
+    EXPECT_NE(both.out.find("| perft | startpos d=6 | cpu |"), std::string::npos) << both.out;
+    auto j = nlohmann::json::parse(read_text(json));
+    EXPECT_EQ(j["rows"].size(), 4u);
+    EXPECT_EQ(j["signature"], signature_of(both.out));
+
+    auto one = run_cli("bench " + axes + " --backend cpu1");
+    ASSERT_EQ(one.exit_code, 0) << one.err;
+    EXPECT_EQ(signature_of(one.out), signature_of(both.out));
+    auto quick = run_cli("bench " + axes + " --signature");
+    ASSERT_EQ(quick.exit_code, 0) << quick.err;
+    EXPECT_EQ(signature_of(quick.out), signature_of(both.out));
+    EXPECT_EQ(signature_of(both.out).size(), 16u);
+}
+
+TEST(BenchCli, BadAxes) {
+    for (const char* args : {"--what chess", "--backend gpu", "--population 0", "--population 1.5",
+                             "--models x", "--min-samples 0", "--max-seconds -1"}) {
+        auto r = run_cli(std::string("bench ") + args);
+        EXPECT_EQ(r.exit_code, 2) << args << ": " << r.err;
+        EXPECT_EQ(r.err_lines(), 1) << args << ": " << r.err;
+    }
+}
+
+}  // namespace
