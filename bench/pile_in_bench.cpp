@@ -314,8 +314,8 @@ void pile_in_generation_rows(const Axes& axes, std::vector<Row>& rows, uint64_t*
                     (after.evaluate - before.evaluate) * per, (after.select - before.select) * per,
                     (after.vary - before.vary) * per, (after.statistics - before.statistics) * per);
                 row.note = note;
-                const double footprint = static_cast<double>(
-                    pile_in::population_bytes(size, models, backend.choice.kind));
+                const double footprint = static_cast<double>(pile_in::population_bytes(
+                    size, models, backend.choice.kind, static_cast<double>(survivors) / size));
                 row.bytes_per_item = footprint / static_cast<double>(size);
                 (backend.label == "cuda" ? row.peak_device_bytes : row.peak_host_bytes) = footprint;
                 mark(row, mismatches);

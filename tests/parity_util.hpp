@@ -25,7 +25,8 @@ inline Snapshot run_generations(Population& pop, uint64_t seed, int generations,
     for (int g = 0; g < generations; ++g) {
         pop.evaluate();
         snap.stats.push_back(pop.rank());
-        BreedParams p{seed, static_cast<uint32_t>(g + 1), pop.size() / 5, mutation};
+        const uint64_t survivors = pop.size() / 5 > 0 ? pop.size() / 5 : 1;
+        BreedParams p{seed, static_cast<uint32_t>(g + 1), survivors, mutation};
         pop.breed(p);
     }
     pop.evaluate();

@@ -21,18 +21,24 @@ struct Gapi1Step {
     uint64_t population = 0;
     uint64_t survivors = 0;  // S >= 1
     double mutation_rate = 0;
-    const uint32_t* ranked = nullptr;  // ranked[r] = index (in src) of the r-th best
+    // ranked[r] = index (in src) of the r-th best; nullptr: src holds the survivors themselves,
+    // best first (the r-th best at index r).
+    const uint32_t* ranked = nullptr;
     PlanView src, dst;
 
     // Parents of new individual k (equal for clones). Addressed draws: (generation, k).
     GAEVAL_HD_INLINE void parents(uint64_t k, uint64_t& a, uint64_t& b) const {
         if (k < survivors) {
-            a = b = ranked[k];
+            a = b = ranked ? ranked[k] : k;
             return;
         }
         Random4 r = philox(seed, Purpose::ParentPick, generation, static_cast<uint32_t>(k), 0, 0);
-        a = ranked[below64(join64(r.v[0], r.v[1]), survivors)];
-        b = ranked[below64(join64(r.v[2], r.v[3]), survivors)];
+        a = below64(join64(r.v[0], r.v[1]), survivors);
+        b = below64(join64(r.v[2], r.v[3]), survivors);
+        if (ranked) {
+            a = ranked[a];
+            b = ranked[b];
+        }
     }
 
     // Makes new individual k in dst.

@@ -37,16 +37,23 @@ GAEVAL_HD_INLINE bool move_within_limit(Move m) {
 
 // Population storage seen by kernels and CPU loops alike (device or host pointers).
 struct PlanView {
-    uint32_t* genes = nullptr;  // [gene * stride + individual]
-    uint64_t stride = 0;        // population size
-    int32_t gene_count = 0;     // friendly models
+    uint32_t* genes = nullptr;  // [gene * stride + individual * step]
+    uint64_t stride = 0;        // population size (gene-major); 1 for a plan-major buffer
+    int32_t gene_count = 0;     // words per plan
+    uint64_t step = 1;          // 1 (gene-major); gene_count for a plan-major buffer
     GAEVAL_HD_INLINE uint32_t gene(uint64_t individual, int m) const {
-        return genes[static_cast<uint64_t>(m) * stride + individual];
+        return genes[static_cast<uint64_t>(m) * stride + individual * step];
     }
     GAEVAL_HD_INLINE void set_gene(uint64_t individual, int m, uint32_t g) const {
-        genes[static_cast<uint64_t>(m) * stride + individual] = g;
+        genes[static_cast<uint64_t>(m) * stride + individual * step] = g;
     }
 };
+
+// A plan-major view of `count` plans (plan i's words contiguous): breeding reads random
+// parents, and a parent read from here touches two or three cache lines instead of one per gene.
+GAEVAL_HD_INLINE PlanView plan_major_view(uint32_t* genes, int32_t gene_count) {
+    return PlanView{genes, 1, gene_count, static_cast<uint64_t>(gene_count)};
+}
 
 GAEVAL_HD_INLINE int32_t round_half_away(float v) {
     return static_cast<int32_t>(v < 0.0f ? v - 0.5f : v + 0.5f);

@@ -1,5 +1,7 @@
 // CPU backend for pile-in populations: OpenMP loops over the games/pile_in functions.
+#include <algorithm>
 #include <chrono>
+#include <stdexcept>
 #include <cstring>
 #include <optional>
 
@@ -76,7 +78,7 @@ class CpuPopulation final : public Population {
     void breed(const BreedParams& p) override {
         double t0 = now_seconds();
         breed_on_host(p, rules_ ? &*rules_ : nullptr, ranked_.data(), view(genes_),
-                      view(next_genes_), threads_);
+                      view(next_genes_), threads_, survivors_);
         genes_.swap(next_genes_);
         times_.vary += now_seconds() - t0;
     }
@@ -98,26 +100,39 @@ class CpuPopulation final : public Population {
     std::vector<uint32_t> genes_, next_genes_;
     std::vector<float> fitness_;
     std::vector<uint32_t> ranked_;
+    std::vector<uint32_t> survivors_;  // breeding scratch: survivors gathered plan-major
 };
 
 }  // namespace
 
 void breed_on_host(const BreedParams& p, const RulesProblem* rules, const uint32_t* ranked,
-                   PlanView src, PlanView dst, int threads) {
+                   PlanView src, PlanView dst, int threads, std::vector<uint32_t>& survivors) {
+    // Survivors first gathered best-first into a plan-major buffer: each child then reads its
+    // two parents from a few cache lines instead of one line per gene (the gene-major
+    // population's random reads missed the cache on nearly every gene beyond 10^5 plans).
+    // The children are the same bits: parents are addressed by rank either way.
+    if (p.survivors < 1 || p.survivors > src.stride)
+        throw std::logic_error("breed: survivors must be 1 to the population size");
+    const int words = src.gene_count;
+    survivors.resize(p.survivors * static_cast<uint64_t>(words));
+    const PlanView compact = plan_major_view(survivors.data(), words);
+    parallel_for(static_cast<int64_t>(p.survivors), threads, [&](int64_t r) {
+        for (int m = 0; m < words; ++m) compact.set_gene(r, m, src.gene(ranked[r], m));
+    });
     Gapi1Step step;
     step.seed = p.seed;
     step.generation = p.generation;
     step.population = src.stride;
     step.survivors = p.survivors;
     step.mutation_rate = p.mutation_rate;
-    step.ranked = ranked;
-    step.src = src;
+    step.ranked = nullptr;
+    step.src = compact;
     step.dst = dst;
     if (rules) {
         RulesStep rules_step{*rules, step};
-        parallel_for(static_cast<int64_t>(src.stride), threads, rules_step);
+        parallel_for(static_cast<int64_t>(dst.stride), threads, rules_step);
     } else {
-        parallel_for(static_cast<int64_t>(src.stride), threads, step);
+        parallel_for(static_cast<int64_t>(dst.stride), threads, step);
     }
 }
 

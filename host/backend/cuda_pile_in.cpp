@@ -3,6 +3,7 @@
 // the CPU backend. Only statistics, single plans and (on request) whole arrays come back.
 #include <algorithm>
 #include <chrono>
+#include <stdexcept>
 #include <optional>
 
 #include "host/backend/parallel.hpp"
@@ -71,6 +72,8 @@ class CudaPopulation final : public Population {
     }
 
     void breed(const BreedParams& p) override {
+        if (p.survivors < 1 || p.survivors > size_)
+            throw std::logic_error("breed: survivors must be 1 to the population size");
         double t0 = now_seconds();
         Gapi1Step step;
         step.seed = p.seed;
@@ -199,7 +202,7 @@ class CudaChunkedPopulation final : public Population {
         double t0 = now_seconds();
         breed_on_host(p, rules_ ? &*rules_ : nullptr, ranked_host_.data(),
                       PlanView{genes_.data(), size_, gene_count_},
-                      PlanView{next_genes_.data(), size_, gene_count_}, host_threads_);
+                      PlanView{next_genes_.data(), size_, gene_count_}, host_threads_, survivors_);
         std::swap(genes_, next_genes_);
         times_.vary += now_seconds() - t0;
     }
@@ -232,6 +235,7 @@ class CudaChunkedPopulation final : public Population {
     cuda::DeviceArray<uint32_t> chunk_genes_[2];
     cuda::Stream streams_[2];
     cuda::Ranker ranker_;
+    std::vector<uint32_t> survivors_;  // breeding scratch (host)
 };
 
 }  // namespace

@@ -13,12 +13,13 @@
 
 namespace gaeval::pile_in {
 
-uint64_t population_bytes(uint64_t size, int genes, BackendKind kind) {
+uint64_t population_bytes(uint64_t size, int genes, BackendKind kind, double survivor_share) {
     uint64_t bytes = 2 * size * genes * sizeof(uint32_t)  // current and next generation
                      + size * sizeof(float)               // fitness
                      + size * sizeof(uint32_t);           // ranking
     if (kind == BackendKind::Cpu) {
         bytes += size * sizeof(uint64_t);  // packed sort keys
+        bytes += static_cast<uint64_t>(survivor_share * size) * genes * sizeof(uint32_t);
     } else {
 #if GAEVAL_HAVE_CUDA
         bytes += cuda::Ranker::workspace_bytes(size);
@@ -68,7 +69,7 @@ std::unique_ptr<Population> make_checked(const BackendChoice& backend, const Sce
                          human_bytes(available) + " free on the device");
     uint64_t chunk = (available - fixed - spare) / (2 * plan_bytes);
     chunk = std::min<uint64_t>(chunk, uint64_t{1} << 24);
-    const uint64_t host_needed = size * (2 * plan_bytes + sizeof(uint32_t));
+    const uint64_t host_needed = size * (3 * plan_bytes + sizeof(uint32_t));  // + survivors
     const uint64_t host_available = available_host_memory();
     if (host_available && host_needed > host_available)
         throw InputError("--population " + std::to_string(size) + ": needs " + human_bytes(needed) +

@@ -70,12 +70,15 @@ class Population {
 
 // The breeding step (GAPI1, or RulesStep when rules is set) over host memory on OpenMP
 // threads: the CPU backend's breed, and the CUDA backend's when its plans live on the host.
+// `survivors` is scratch space (resized to survivors x words) owned by the caller.
 void breed_on_host(const BreedParams& params, const RulesProblem* rules, const uint32_t* ranked,
-                   PlanView src, PlanView dst, int threads);
+                   PlanView src, PlanView dst, int threads, std::vector<uint32_t>& survivors);
 
 // Bytes a population of `size` plans of `genes` genes needs on its backend (two gene buffers,
 // fitness, ranking and sort workspace).
-uint64_t population_bytes(uint64_t size, int genes, BackendKind kind);
+// survivor_share: the share of plans that survive (1 - crossover; 1 when unknown): where
+// breeding runs on the host they are gathered into a buffer of their own first.
+uint64_t population_bytes(uint64_t size, int genes, BackendKind kind, double survivor_share = 1.0);
 
 // Makes a population on the chosen backend. Checks memory first: a population that cannot fit
 // is an InputError naming the bytes needed and available, before anything is allocated.
