@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 #include "games/core/hd.hpp"
 #include "games/grid/players.hpp"
@@ -25,11 +26,11 @@ struct GameRecord {
 // Plays match `index` from `start` until the game is over or `max_plies` plies were played,
 // then scores it with Game::outcome. Draws use key `seed` and counter (index, ply, ...).
 template <class G>
-GAEVAL_HD GameRecord play_match(const G& game, const typename G::Pos& start, const Player& a,
-                                const Player& b, uint64_t seed, uint32_t index,
-                                uint32_t max_plies) {
+GAEVAL_HD GameRecord play_match_seated(const G& game, const typename G::Pos& start,
+                                       const Player& a, const Player& b, int a_seat,
+                                       uint64_t seed, uint32_t index, uint32_t max_plies) {
     GameRecord record;
-    record.a_seat = static_cast<int8_t>(index % start.players);
+    record.a_seat = static_cast<int8_t>(a_seat);
     typename G::Pos p = start;
     uint32_t ply = 0;
     while (!game.is_over(p)) {
@@ -46,6 +47,32 @@ GAEVAL_HD GameRecord play_match(const G& game, const typename G::Pos& start, con
     record.winner = static_cast<int8_t>(result.winner);
     record.a_result = static_cast<int8_t>(seat_result(result, record.a_seat));
     return record;
+}
+
+// Bit-identical across backends: play_match_seated with A in seat index % players.
+template <class G>
+GAEVAL_HD GameRecord play_match(const G& game, const typename G::Pos& start, const Player& a,
+                                const Player& b, uint64_t seed, uint32_t index,
+                                uint32_t max_plies) {
+    return play_match_seated(game, start, a, b, static_cast<int>(index % start.players), seed,
+                             index, max_plies);
+}
+
+// One game of a tournament: players[a] against players[b], A in seat a_seat.
+struct Pairing {
+    uint32_t a = 0, b = 0;
+    uint8_t a_seat = 0;
+};
+static_assert(std::is_trivially_copyable_v<Pairing>, "pairings go to the device");
+
+// Bit-identical across backends: game `index` of a tournament (draws keyed by seed, counter
+// (index, ply, ...)), so a game's moves depend on its place in the schedule, not on who plays it.
+template <class G>
+GAEVAL_HD GameRecord play_pairing(const G& game, const typename G::Pos& start,
+                                  const Player* players, const Pairing& pairing, uint64_t seed,
+                                  uint32_t index, uint32_t max_plies) {
+    return play_match_seated(game, start, players[pairing.a], players[pairing.b], pairing.a_seat,
+                             seed, index, max_plies);
 }
 
 }  // namespace gaeval::grid

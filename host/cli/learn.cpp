@@ -1,8 +1,272 @@
+// gaeval learn: weights of the weighted grid player learned by a genetic algorithm whose
+// fitness is games between members (host/learn/), with verification against fixed players.
+#include <cstdio>
+#include <iostream>
+#include <limits>
+#include <string>
+#include <vector>
+
 #include "host/cli/commands.hpp"
+#include "host/cli/common.hpp"
+#include "host/cli/grid_options.hpp"
 #include "host/io/error.hpp"
+#include "host/io/interrupt.hpp"
+#include "host/io/weights.hpp"
+#include "host/learn/learn_run.hpp"
 
 namespace gaeval::cli {
 
-int run_learn(int, char**) { throw InputError("this subcommand is not built yet"); }
+namespace {
+
+std::vector<int> parse_features(const std::string& text) {
+    std::vector<int> out;
+    if (text == "all") {
+        for (int i = 0; i < grid::kFeatureCount; ++i) out.push_back(i);
+        return out;
+    }
+    for (const std::string& name : split_list(text, "--features")) {
+        const int index = io::feature_index(name);
+        if (index < 0) throw InputError("--features: unknown feature '" + name + "'");
+        for (int f : out)
+            if (f == index) throw InputError("--features: '" + name + "' is listed twice");
+        out.push_back(index);
+    }
+    return out;
+}
+
+double read_real(const cxxopts::ParseResult& r, const std::string& name) {
+    const std::string text = r[name].as<std::string>();
+    try {
+        std::size_t used = 0;
+        const double v = std::stod(text, &used);
+        if (used == text.size()) return v;
+    } catch (const std::exception&) {
+    }
+    throw InputError("--" + name + " '" + text + "': expected a number");
+}
+
+// Flags that only a scheme reads; naming one for another scheme is an error (it would be
+// silently ignored otherwise).
+struct SchemeFlag {
+    const char* name;
+    std::vector<learn::SchemeKind> schemes;
+};
+
+}  // namespace
+
+int run_learn(int argc, char** argv) {
+    using learn::SchemeKind;
+    cxxopts::Options options(
+        "gaeval learn",
+        "Learn the weights of a one-ply feature player by a genetic algorithm whose fitness is\n"
+        "games between members, played as one batch per generation on the backend; the best\n"
+        "member is verified against the random, capture and most-pieces players");
+    add_common_options(options);
+    add_grid_options(options);
+    // clang-format off
+    options.add_options("Learn")
+        ("scheme", "genetic-game | paired-blend | ten-tournaments | modern",
+         cxxopts::value<std::string>()->default_value("modern"))
+        ("population", "members (default: 24; ten-tournaments 50)", cxxopts::value<std::string>())
+        ("generations", "generations", cxxopts::value<std::string>()->default_value("30"))
+        ("features", "features the genome weighs: all, or a comma list of names (docs/grid.md)",
+         cxxopts::value<std::string>()->default_value("all"))
+        ("tournament", "genetic-game, modern: round-robin | round-robin:2 (both colours) | random:M",
+         cxxopts::value<std::string>()->default_value("round-robin:2"))
+        ("max-plies", "plies after which a game is scored as it stands",
+         cxxopts::value<std::string>()->default_value("400"))
+        ("verify-every", "verify the best member every N generations (0: after the last only)",
+         cxxopts::value<std::string>()->default_value("5"))
+        ("verify-games", "games against each of random, capture, most-pieces per verification",
+         cxxopts::value<std::string>()->default_value("1000"))
+        ("out", "run folder: run.json, generations.csv, verification.csv, learning.svg, "
+         "weights.json, checkpoint.bin", cxxopts::value<std::string>()->default_value("runs/learn"))
+        ("resume", "continue the run in this folder (only --backend, --threads, --quiet, "
+         "--generations may be given)", cxxopts::value<std::string>())
+        ("quiet", "no progress lines");
+    options.add_options("Scheme")
+        ("value-update", "genetic-game: take:P | winrate:K", cxxopts::value<std::string>())
+        ("initial-value", "genetic-game: estimated value of the first members",
+         cxxopts::value<std::string>())
+        ("replace", "genetic-game: share replaced by offspring (0.5); paired-blend: share "
+         "replaced by the global best, s (0.05)", cxxopts::value<std::string>())
+        ("mutation", "genetic-game: per-bit flip (0.01); paired-blend: m (0.05); modern: "
+         "per-gene probability (0.2)", cxxopts::value<std::string>())
+        ("rounds", "paired-blend: N_R rounds per generation (10)", cxxopts::value<std::string>())
+        ("blend", "paired-blend: c (0.1)", cxxopts::value<std::string>())
+        ("tournament-size", "modern: k (3)", cxxopts::value<std::string>())
+        ("elites", "modern: e (2)", cxxopts::value<std::string>())
+        ("crossover", "modern: blx | sbx (blx)", cxxopts::value<std::string>())
+        ("crossover-rate", "modern: (0.9)", cxxopts::value<std::string>())
+        ("blx-alpha", "modern: (0.5)", cxxopts::value<std::string>())
+        ("sbx-eta", "modern: (15)", cxxopts::value<std::string>())
+        ("sigma", "modern: gaussian step (0.5)", cxxopts::value<std::string>())
+        ("init-range", "paired-blend, ten-tournaments, modern: LOW:HIGH of the first weights "
+         "(-1:1; ten-tournaments 0:10)", cxxopts::value<std::string>());
+    // clang-format on
+    const auto result = parse(options, argc, argv);
+    if (result.count("help")) {
+        std::cout << options.help({"", "Common", "Game", "Learn", "Scheme"}) << '\n';
+        return ExitOk;
+    }
+    const CommonOptions common = read_common(result);
+    learn::LearnJob job;
+    if (result.count("resume")) {
+        for (const auto& kv : result.arguments()) {
+            const std::string& k = kv.key();
+            if (k != "resume" && k != "backend" && k != "threads" && k != "quiet" &&
+                k != "generations" && k != "json")
+                throw InputError("--resume: --" + k +
+                                 " is fixed by the run being resumed; leave it out");
+        }
+        job = learn::learn_job_from_folder(result["resume"].as<std::string>());
+        if (result.count("generations")) {
+            job.config.generations = static_cast<uint32_t>(
+                read_integer_flag(result, "generations", 1, 1000000000));
+        }
+    } else {
+        const GridOptions game = read_grid_options(result);
+        job.game = game.game;
+        job.board = game.board;
+        job.rules = game.rules;
+        job.players = game.players;
+        job.fen = game.fen;
+        job.setup = game.setup;
+        job.engine.generic = result.count("generic") > 0;
+        const SchemeKind scheme = learn::parse_scheme(result["scheme"].as<std::string>());
+        learn::LearnConfig& c = job.config;
+        c = learn::default_config(scheme);
+        c.seed = common.seed;
+        c.features = parse_features(result["features"].as<std::string>());
+        if (result.count("population"))
+            c.population = static_cast<uint32_t>(read_integer_flag(result, "population", 1, 100000));
+        c.generations =
+            static_cast<uint32_t>(read_integer_flag(result, "generations", 1, 1000000000));
+        c.max_plies = static_cast<uint32_t>(read_integer_flag(result, "max-plies", 1, 1000000));
+        job.verify_every =
+            static_cast<uint32_t>(read_integer_flag(result, "verify-every", 0, 1000000000));
+        job.verify_games =
+            static_cast<uint32_t>(read_integer_flag(result, "verify-games", 0, 100000000));
+        const std::vector<SchemeFlag> only = {
+            {"tournament", {SchemeKind::GeneticGame, SchemeKind::Modern}},
+            {"value-update", {SchemeKind::GeneticGame}},
+            {"initial-value", {SchemeKind::GeneticGame}},
+            {"replace", {SchemeKind::GeneticGame, SchemeKind::PairedBlend}},
+            {"mutation", {SchemeKind::GeneticGame, SchemeKind::PairedBlend, SchemeKind::Modern}},
+            {"rounds", {SchemeKind::PairedBlend}},
+            {"blend", {SchemeKind::PairedBlend}},
+            {"tournament-size", {SchemeKind::Modern}},
+            {"elites", {SchemeKind::Modern}},
+            {"crossover", {SchemeKind::Modern}},
+            {"crossover-rate", {SchemeKind::Modern}},
+            {"blx-alpha", {SchemeKind::Modern}},
+            {"sbx-eta", {SchemeKind::Modern}},
+            {"sigma", {SchemeKind::Modern}},
+            {"init-range",
+             {SchemeKind::PairedBlend, SchemeKind::TenTournaments, SchemeKind::Modern}},
+        };
+        for (const SchemeFlag& f : only) {
+            if (!result.count(f.name)) continue;
+            bool ok = false;
+            for (SchemeKind s : f.schemes) ok = ok || s == scheme;
+            if (!ok)
+                throw InputError(std::string("--") + f.name + ": not a setting of scheme " +
+                                 learn::scheme_name(scheme));
+        }
+        // --tournament has a default; it applies where the scheme reads it.
+        if (scheme == SchemeKind::GeneticGame || scheme == SchemeKind::Modern)
+            c.tournament = learn::parse_tournament(result["tournament"].as<std::string>());
+        if (result.count("value-update"))
+            c.update = learn::parse_value_update(result["value-update"].as<std::string>());
+        if (result.count("initial-value")) c.initial_value = read_real(result, "initial-value");
+        if (result.count("replace")) {
+            (scheme == SchemeKind::GeneticGame ? c.replace : c.replace_best) =
+                read_real(result, "replace");
+        }
+        if (result.count("mutation")) {
+            const double m = read_real(result, "mutation");
+            if (scheme == SchemeKind::GeneticGame) c.bit_mutation = m;
+            if (scheme == SchemeKind::PairedBlend) c.scale_mutation = m;
+            if (scheme == SchemeKind::Modern) c.gene_mutation = m;
+        }
+        if (result.count("rounds"))
+            c.rounds = static_cast<uint32_t>(read_integer_flag(result, "rounds", 1, 100000));
+        if (result.count("blend")) c.blend = read_real(result, "blend");
+        if (result.count("tournament-size"))
+            c.tournament_size =
+                static_cast<uint32_t>(read_integer_flag(result, "tournament-size", 1, 100000));
+        if (result.count("elites"))
+            c.elites = static_cast<uint32_t>(read_integer_flag(result, "elites", 0, 100000));
+        if (result.count("crossover")) c.crossover = result["crossover"].as<std::string>();
+        if (result.count("crossover-rate")) c.crossover_rate = read_real(result, "crossover-rate");
+        if (result.count("blx-alpha")) c.blx_alpha = read_real(result, "blx-alpha");
+        if (result.count("sbx-eta")) c.sbx_eta = read_real(result, "sbx-eta");
+        if (result.count("sigma")) c.sigma = read_real(result, "sigma");
+        if (result.count("init-range")) {
+            const std::string text = result["init-range"].as<std::string>();
+            const auto colon = text.find(':');
+            const std::string what = "--init-range '" + text + "': expected LOW:HIGH";
+            if (colon == std::string::npos) throw InputError(what);
+            try {
+                std::size_t a = 0, b = 0;
+                c.init_low = std::stod(text.substr(0, colon), &a);
+                c.init_high = std::stod(text.substr(colon + 1), &b);
+                if (a != colon || b != text.size() - colon - 1) throw InputError(what);
+            } catch (const std::logic_error&) {
+                throw InputError(what);
+            }
+        }
+        learn::validate(c);
+        job.out_dir = result["out"].as<std::string>();
+        job.command_line = joined_command_line(argc, argv);
+    }
+    job.quiet = result.count("quiet") > 0;
+    learn::validate(job.config);
+    const GridRun run = start_grid_run(job.engine, common, "learn");
+    job.backend = run.backend;
+    if (!job.quiet)
+        std::fprintf(stderr,
+                     "gaeval learn: %s, population %u, %u generations, %llu games per "
+                     "generation, %u features, %s\n",
+                     learn::scheme_name(job.config.scheme), job.config.population,
+                     job.config.generations,
+                     (unsigned long long)learn::games_per_generation(job.config),
+                     job.config.dims(), grid::variant_name(job.setup, job.engine).c_str());
+    install_interrupt_handler();
+    const learn::LearnResult r = learn::run_learn(job);
+    if (r.interrupted) {
+        std::fprintf(stderr, "gaeval learn: interrupted; resume with: gaeval learn --resume %s\n",
+                     job.out_dir.c_str());
+        return ExitInterrupted;
+    }
+    std::printf("learned %s weights in %u generations, %llu games, %.1f s (%s)\n",
+                learn::scheme_name(job.config.scheme), r.state.generation,
+                (unsigned long long)r.state.games, r.seconds, job.backend.name.c_str());
+    for (const learn::VerifyRow& v : r.verification)
+        if (v.generation == r.state.generation)
+            std::printf("  vs %-11s  win rate %.3f (95%% CI %.3f - %.3f) over %llu games\n",
+                        v.opponent.c_str(), v.win_rate, v.low, v.high,
+                        (unsigned long long)v.games);
+    std::printf("results in %s/: weights.json (gaeval play --a %s/weights.json), "
+                "verification.csv, generations.csv, learning.svg\n",
+                job.out_dir.c_str(), job.out_dir.c_str());
+    if (common.json) {
+        nlohmann::json out = learn::learn_run_json(job);
+        out["generations_done"] = r.state.generation;
+        out["games"] = r.state.games;
+        out["seconds"] = r.seconds;
+        out["weights"] = r.state.best_weights;
+        nlohmann::json verify = nlohmann::json::array();
+        for (const auto& v : r.verification)
+            verify.push_back({{"generation", v.generation},
+                              {"opponent", v.opponent},
+                              {"games", v.games},
+                              {"wins", v.wins},
+                              {"win_rate", v.win_rate}});
+        out["verification"] = verify;
+        std::cout << out.dump() << std::endl;
+    }
+    return ExitOk;
+}
 
 }  // namespace gaeval::cli

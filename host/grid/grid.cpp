@@ -145,6 +145,37 @@ std::vector<GameRecord> play_batch(const GameSetup& start, const PlayRequest& re
     return records;
 }
 
+std::vector<GameRecord> play_pairings(const GameSetup& start, const std::vector<Player>& players,
+                                      const std::vector<Pairing>& pairings, uint64_t seed,
+                                      uint32_t max_plies, const BackendChoice& backend,
+                                      EngineChoice engine) {
+    for (const Pairing& p : pairings)
+        if (p.a >= players.size() || p.b >= players.size() || p.a_seat >= start.players)
+            throw std::invalid_argument("grid: a pairing names a player or seat that is not there");
+    std::vector<GameRecord> records(pairings.size());
+    with_variant(start, engine, [&](const auto& game, const auto& position) -> int {
+        if (backend.kind == BackendKind::Cuda) {
+#if GAEVAL_HAVE_CUDA
+            cuda::grid_play_pairings(game, position, players.data(), players.size(),
+                                     pairings.data(), pairings.size(), seed, max_plies,
+                                     records.data());
+            return 0;
+#else
+            throw std::logic_error("grid: cuda backend requested in a build without CUDA");
+#endif
+        }
+        parallel_for_dynamic(
+            static_cast<int64_t>(pairings.size()), backend.threads,
+            [&](int64_t i) {
+                records[i] = play_pairing(game, position, players.data(), pairings[i], seed,
+                                          static_cast<uint32_t>(i), max_plies);
+            },
+            4);
+        return 0;
+    });
+    return records;
+}
+
 PlaySummary summarize(const std::vector<GameRecord>& records) {
     PlaySummary s;
     for (const GameRecord& r : records) {

@@ -41,6 +41,14 @@ struct PlayRequest {
 std::vector<GameRecord> play_batch(const GameSetup& start, const PlayRequest& request,
                                    const BackendChoice& backend, EngineChoice engine = {});
 
+// A tournament batch: records[i] = play_pairing(start, players, pairings[i], seed, i, max_plies),
+// game i of the batch (its draws keyed by seed and i). Synchronous; every index of a pairing
+// must name a player (std::invalid_argument otherwise).
+std::vector<GameRecord> play_pairings(const GameSetup& start, const std::vector<Player>& players,
+                                      const std::vector<Pairing>& pairings, uint64_t seed,
+                                      uint32_t max_plies, const BackendChoice& backend,
+                                      EngineChoice engine = {});
+
 // Totals of a batch for player A, summed in index order.
 struct PlaySummary {
     uint64_t games = 0, wins = 0, draws = 0, losses = 0, stopped = 0, plies = 0;

@@ -1,0 +1,153 @@
+// Learning weights of the weighted grid player (games/grid/players.hpp) with a genetic algorithm
+// whose fitness is the outcome of games between members of the population. Every generation's
+// games are one batch (two for paired-blend: the rounds, then the global-best match) played by a
+// PlayFn, which the run gives to a backend; everything else (schedules, value updates,
+// selection, variation) is host code driven by addressed Philox draws keyed by
+// (seed, generation, member, draw), so the learned weights depend on nothing but the
+// configuration and the game results, which are bit-identical across backends.
+//
+// Schemes (docs/learn.md has the details and the reasons for each choice the seeds left open):
+//   genetic-game     9-bit fixed-point weights in one bitstring, an estimated value per member
+//                    (take:P or winrate:K), truncation by value, one-point crossover anywhere
+//                    in the bitstring, bit-flip mutation, offspring value = parents' mean.
+//   paired-blend     real weights; N_R rounds of random pairs; bottom half blended toward the
+//                    top half; local vs global best match; bottom s share <- global best;
+//                    multiplicative mutation W_j <- W_j (1 + m_j).
+//   ten-tournaments  10 round-robin tournaments of 10 random members; the top 3 of each are 30
+//                    parents; 12 averaged children and 3 one-weight redraws replace the 15
+//                    weakest members of the generation.
+//   modern           tournament selection (k), elitism (e), BLX-alpha or SBX crossover,
+//                    gaussian mutation.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "games/grid/features.hpp"
+#include "games/grid/playout.hpp"
+
+namespace gaeval::learn {
+
+// ---- fixed point (genetic-game): 1 sign bit, 4 integer bits, 4 fraction bits ----------------
+constexpr int kCodeBits = 9;
+constexpr float kCodeMax = 15.9375f;  // 255 / 16
+// The weight of a 9-bit code: (-1)^bit8 * (code & 0xff) / 16 (code 0x100 is -0.0).
+float decode_weight(uint16_t code);
+// The code nearest to w (|w| clamped to 15.9375, halves rounded away from zero); the sign bit
+// is w's sign bit, so decode(encode(decode(c))) == decode(c) bit for bit for every code c.
+uint16_t encode_weight(float w);
+
+// ---- configuration ------------------------------------------------------------------------
+enum class SchemeKind { GeneticGame, PairedBlend, TenTournaments, Modern };
+const char* scheme_name(SchemeKind s);
+SchemeKind parse_scheme(const std::string& text);  // InputError on an unknown name
+
+// Who plays whom (genetic-game and modern): every pair once (colours alternating by pair index),
+// every pair twice with both colours, or each member against M opponents drawn at random.
+struct TournamentSpec {
+    enum Kind { RoundRobin, RandomOpponents } kind = RoundRobin;
+    bool both_colours = false;
+    uint32_t m = 0;  // RandomOpponents
+};
+// "round-robin", "round-robin:2" (both colours) or "random:M"; InputError otherwise.
+TournamentSpec parse_tournament(const std::string& text);
+std::string tournament_name(const TournamentSpec& t);
+
+// genetic-game value update: the winner takes P% of the loser's value, or
+// value += K x (win% - 50%) after the generation's games (draws count half).
+struct ValueUpdate {
+    enum Kind { Take, Winrate } kind = Take;
+    double amount = 10;
+};
+ValueUpdate parse_value_update(const std::string& text);  // "take:P" or "winrate:K"
+std::string value_update_name(const ValueUpdate& v);
+
+struct LearnConfig {
+    SchemeKind scheme = SchemeKind::Modern;
+    uint32_t population = 24;
+    uint32_t generations = 20;
+    uint64_t seed = 1;
+    std::vector<int> features;  // grid::Feature indexes the genome holds (others weigh 0)
+    uint32_t max_plies = 400;   // a game still running is scored as it stands
+    // genetic-game and modern
+    TournamentSpec tournament;
+    // genetic-game
+    ValueUpdate update;
+    double initial_value = 100;
+    double replace = 0.5;         // bottom share replaced by offspring each generation
+    double bit_mutation = 0.01;   // per-bit flip probability of an offspring
+    // paired-blend
+    uint32_t rounds = 10;         // N_R
+    double blend = 0.1;           // c
+    double replace_best = 0.05;   // s
+    double scale_mutation = 0.05; // m
+    // modern
+    uint32_t tournament_size = 3;   // k
+    uint32_t elites = 2;            // e
+    std::string crossover = "blx";  // blx | sbx
+    double crossover_rate = 0.9;
+    double blx_alpha = 0.5;
+    double sbx_eta = 15;
+    double gene_mutation = 0.2;  // per-gene probability of a gaussian step
+    double sigma = 0.5;          // step size
+    // real-valued schemes: initial weights uniform in [init_low, init_high]
+    double init_low = -1, init_high = 1;
+
+    uint32_t dims() const { return static_cast<uint32_t>(features.size()); }
+};
+
+// The scheme's defaults for the fields it reads (ten-tournaments: initial weights in [0, 10]).
+LearnConfig default_config(SchemeKind scheme);
+
+// Checks every field against its range and the population against the scheme (round-robin
+// needs 2, paired-blend an even number >= 4, ten-tournaments at least 10, random:M needs M <
+// population); InputError naming the flag otherwise.
+void validate(const LearnConfig& c);
+
+// Games one generation plays (both batches for paired-blend); for sizing and progress lines.
+uint64_t games_per_generation(const LearnConfig& c);
+
+// ---- state --------------------------------------------------------------------------------
+struct LearnState {
+    uint32_t generation = 0;          // generations completed
+    std::vector<float> weights;       // population x dims, member-major
+    std::vector<uint16_t> codes;      // genetic-game: population x dims 9-bit codes
+    std::vector<double> value;        // genetic-game: estimated values; else last fitness
+    std::vector<float> global_best;   // paired-blend: dims weights once a generation ran
+    std::vector<float> best_weights;  // the last generation's best member (what is exported)
+    double best_value = 0;            // its value (genetic-game) or fitness (score in [0, 1])
+    double mean_value = 0;            // mean over the evaluated population
+    uint64_t games = 0, plies = 0;    // played in total (resumed runs included)
+};
+
+LearnState initial_state(const LearnConfig& c);
+
+// Plays `pairings` among `players` with game draws keyed by `seed`; records[i] is game i.
+using PlayFn = std::function<std::vector<grid::GameRecord>(
+    const std::vector<grid::Player>& players, const std::vector<grid::Pairing>& pairings,
+    uint64_t seed)>;
+
+// Per-generation facts for generations.csv and the progress line.
+struct GenerationReport {
+    uint64_t games = 0, plies = 0, stopped = 0;
+    uint32_t children = 0, mutants = 0;  // new members this generation
+    bool global_replaced = false;        // paired-blend: the local best beat the global best
+};
+
+// Plays generation state.generation and advances the state by one generation.
+GenerationReport step(const LearnConfig& c, LearnState& state, const PlayFn& play);
+
+// The weighted player of a weight vector over c.features.
+grid::Player player_of(const LearnConfig& c, const float* weights);
+
+// The game-draw key of batch `phase` of generation `generation` (verification uses phases
+// 16 + opponent).
+uint64_t batch_seed(uint64_t seed, uint32_t generation, uint32_t phase);
+
+// Schedules (exposed for tests).
+std::vector<grid::Pairing> tournament_schedule(const LearnConfig& c, uint32_t generation);
+std::vector<grid::Pairing> paired_rounds_schedule(const LearnConfig& c, uint32_t generation);
+
+}  // namespace gaeval::learn

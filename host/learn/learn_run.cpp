@@ -1,0 +1,568 @@
+#include "host/learn/learn_run.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "bench/bench.hpp"
+#include "host/io/checkpoint.hpp"
+#include "host/io/error.hpp"
+#include "host/io/fen.hpp"
+#include "host/io/interrupt.hpp"
+#include "host/io/json_fields.hpp"
+#include "host/io/svg.hpp"
+#include "host/io/weights.hpp"
+
+namespace gaeval::learn {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr const char* kOpponents[] = {"random", "capture", "most-pieces"};
+constexpr grid::PlayerKind kOpponentKinds[] = {grid::PlayerKind::Random, grid::PlayerKind::Capture,
+                                               grid::PlayerKind::MostPieces};
+
+std::string path_in(const std::string& dir, const char* name) {
+    return (fs::path(dir) / name).string();
+}
+
+void write_text(const std::string& path, const std::string& text) {
+    const std::string tmp = path + ".tmp";
+    {
+        std::ofstream out(tmp, std::ios::trunc);
+        out << text;
+        if (!out) throw InputError(path + ": cannot write");
+    }
+    std::error_code ec;
+    fs::rename(tmp, path, ec);
+    if (ec) throw InputError(path + ": cannot write (" + ec.message() + ")");
+}
+
+void prepare_out_dir(const std::string& dir) {
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    if (ec) throw InputError("--out " + dir + ": cannot create directory: " + ec.message());
+    const std::string probe = path_in(dir, ".write-test");
+    std::ofstream f(probe);
+    if (!f) throw InputError("--out " + dir + ": directory is not writable");
+    f.close();
+    fs::remove(probe, ec);
+}
+
+nlohmann::json config_json(const LearnConfig& c) {
+    nlohmann::json features = nlohmann::json::array();
+    for (int f : c.features) features.push_back(io::feature_name(f));
+    nlohmann::json j = {{"scheme", scheme_name(c.scheme)},
+                        {"population", c.population},
+                        {"generations", c.generations},
+                        {"seed", c.seed},
+                        {"features", features},
+                        {"max_plies", c.max_plies}};
+    switch (c.scheme) {
+        case SchemeKind::GeneticGame:
+            j["tournament"] = tournament_name(c.tournament);
+            j["value_update"] = value_update_name(c.update);
+            j["initial_value"] = c.initial_value;
+            j["replace"] = c.replace;
+            j["mutation"] = c.bit_mutation;
+            j["crossover"] = "one-point (any bit)";
+            break;
+        case SchemeKind::PairedBlend:
+            j["rounds"] = c.rounds;
+            j["blend"] = c.blend;
+            j["replace"] = c.replace_best;
+            j["mutation"] = c.scale_mutation;
+            j["init_range"] = {c.init_low, c.init_high};
+            break;
+        case SchemeKind::TenTournaments:
+            j["init_range"] = {c.init_low, c.init_high};
+            break;
+        case SchemeKind::Modern:
+            j["tournament"] = tournament_name(c.tournament);
+            j["tournament_size"] = c.tournament_size;
+            j["elites"] = c.elites;
+            j["crossover"] = c.crossover;
+            j["crossover_rate"] = c.crossover_rate;
+            j["blx_alpha"] = c.blx_alpha;
+            j["sbx_eta"] = c.sbx_eta;
+            j["mutation"] = c.gene_mutation;
+            j["sigma"] = c.sigma;
+            j["init_range"] = {c.init_low, c.init_high};
+            break;
+    }
+    return j;
+}
+
+LearnConfig config_from_json(const nlohmann::json& j, const std::string& where) {
+    LearnConfig c = default_config(parse_scheme(json_fields::string(j, "scheme", where)));
+    c.population = static_cast<uint32_t>(json_fields::number(j, "population", where));
+    c.generations = static_cast<uint32_t>(json_fields::number(j, "generations", where));
+    c.seed = j.at("seed").get<uint64_t>();
+    c.max_plies = static_cast<uint32_t>(json_fields::number(j, "max_plies", where));
+    c.features.clear();
+    for (const auto& f : j.at("features")) {
+        const int index = io::feature_index(f.get<std::string>());
+        if (index < 0) throw InputError(where + ": unknown feature " + f.dump());
+        c.features.push_back(index);
+    }
+    auto range = [&] {
+        if (j.contains("init_range")) {
+            c.init_low = j.at("init_range").at(0).get<double>();
+            c.init_high = j.at("init_range").at(1).get<double>();
+        }
+    };
+    switch (c.scheme) {
+        case SchemeKind::GeneticGame:
+            c.tournament = parse_tournament(json_fields::string(j, "tournament", where));
+            c.update = parse_value_update(json_fields::string(j, "value_update", where));
+            c.initial_value = json_fields::number(j, "initial_value", where);
+            c.replace = json_fields::number(j, "replace", where);
+            c.bit_mutation = json_fields::number(j, "mutation", where);
+            break;
+        case SchemeKind::PairedBlend:
+            c.rounds = static_cast<uint32_t>(json_fields::number(j, "rounds", where));
+            c.blend = json_fields::number(j, "blend", where);
+            c.replace_best = json_fields::number(j, "replace", where);
+            c.scale_mutation = json_fields::number(j, "mutation", where);
+            range();
+            break;
+        case SchemeKind::TenTournaments:
+            range();
+            break;
+        case SchemeKind::Modern:
+            c.tournament = parse_tournament(json_fields::string(j, "tournament", where));
+            c.tournament_size = static_cast<uint32_t>(json_fields::number(j, "tournament_size", where));
+            c.elites = static_cast<uint32_t>(json_fields::number(j, "elites", where));
+            c.crossover = json_fields::string(j, "crossover", where);
+            c.crossover_rate = json_fields::number(j, "crossover_rate", where);
+            c.blx_alpha = json_fields::number(j, "blx_alpha", where);
+            c.sbx_eta = json_fields::number(j, "sbx_eta", where);
+            c.gene_mutation = json_fields::number(j, "mutation", where);
+            c.sigma = json_fields::number(j, "sigma", where);
+            range();
+            break;
+    }
+    return c;
+}
+
+std::string verification_csv(const std::vector<VerifyRow>& rows) {
+    std::ostringstream out;
+    out << "generation,opponent,games,wins,draws,losses,win_rate,ci95_low,ci95_high\n";
+    char line[256];
+    for (const VerifyRow& r : rows) {
+        std::snprintf(line, sizeof line, "%u,%s,%llu,%llu,%llu,%llu,%.4f,%.4f,%.4f\n",
+                      r.generation, r.opponent.c_str(), (unsigned long long)r.games,
+                      (unsigned long long)r.wins, (unsigned long long)r.draws,
+                      (unsigned long long)r.losses, r.win_rate, r.low, r.high);
+        out << line;
+    }
+    return out.str();
+}
+
+std::string generations_csv(const LearnConfig& c, const std::vector<GenerationRow>& rows) {
+    std::ostringstream out;
+    out << "generation,games,plies,stopped,children,mutants,global_replaced,best_value,"
+           "mean_value,seconds,games_per_s";
+    for (int f : c.features) out << ",w_" << io::feature_name(f);
+    out << '\n';
+    char line[512];
+    for (const GenerationRow& r : rows) {
+        const double rate = r.seconds > 0 ? r.report.games / r.seconds : 0.0;
+        std::snprintf(line, sizeof line, "%u,%llu,%llu,%llu,%u,%u,%d,%.6g,%.6g,%.4f,%.1f",
+                      r.generation, (unsigned long long)r.report.games,
+                      (unsigned long long)r.report.plies, (unsigned long long)r.report.stopped,
+                      r.report.children, r.report.mutants, r.report.global_replaced ? 1 : 0,
+                      r.best_value, r.mean_value, r.seconds, rate);
+        out << line;
+        for (float w : r.best_weights) {
+            std::snprintf(line, sizeof line, ",%.9g", w);
+            out << line;
+        }
+        out << '\n';
+    }
+    return out.str();
+}
+
+// Two panels sharing the generation axis: the win rates of the verifications (one line per
+// opponent, 0..1) and the best/mean value of each generation.
+std::string learning_svg(const LearnJob& job, const std::vector<GenerationRow>& gens,
+                         const std::vector<VerifyRow>& verify) {
+    const double width = 760, panel = 220, left = 70, right = 150, top = 50, gap = 60;
+    svg::Document doc(width, top + 2 * panel + gap + 50);
+    auto& out = doc.body();
+    const double plot_w = width - left - right;
+    const double g_max = std::max<double>(1, job.config.generations);
+    auto px = [&](double g) { return left + plot_w * g / g_max; };
+    out << "<text x=\"" << svg::num(width / 2) << "\" y=\"24\" text-anchor=\"middle\" "
+        << "font-size=\"16\" font-weight=\"bold\">"
+        << svg::escape("gaeval learn: " + std::string(scheme_name(job.config.scheme)) +
+                       ", population " + std::to_string(job.config.population) + ", " +
+                       job.board + ", seed " + std::to_string(job.config.seed))
+        << "</text>\n";
+    const char* colours[] = {"#1f77b4", "#d62728", "#2ca02c"};
+    for (int panel_index = 0; panel_index < 2; ++panel_index) {
+        const double y0 = top + panel_index * (panel + gap);
+        double lo = 0, hi = 1;
+        if (panel_index == 1) {
+            lo = hi = gens.empty() ? 0 : gens[0].best_value;
+            for (const auto& r : gens) {
+                lo = std::min({lo, r.best_value, r.mean_value});
+                hi = std::max({hi, r.best_value, r.mean_value});
+            }
+            if (hi - lo < 1e-9) hi = lo + 1;
+        }
+        auto py = [&](double v) { return y0 + panel * (1 - (v - lo) / (hi - lo)); };
+        out << "<rect x=\"" << svg::num(left) << "\" y=\"" << svg::num(y0) << "\" width=\""
+            << svg::num(plot_w) << "\" height=\"" << svg::num(panel)
+            << "\" fill=\"none\" stroke=\"#888\"/>\n";
+        for (int t = 0; t <= 4; ++t) {
+            const double v = lo + (hi - lo) * t / 4;
+            out << "<line x1=\"" << svg::num(left) << "\" x2=\"" << svg::num(left + plot_w)
+                << "\" y1=\"" << svg::num(py(v)) << "\" y2=\"" << svg::num(py(v))
+                << "\" stroke=\"#eee\"/>\n<text x=\"" << svg::num(left - 6) << "\" y=\""
+                << svg::num(py(v) + 4) << "\" text-anchor=\"end\" font-size=\"11\">"
+                << (panel_index == 0 ? svg::num(v) : svg::escape(std::to_string(int(v))))
+                << "</text>\n";
+        }
+        out << "<text x=\"" << svg::num(left) << "\" y=\"" << svg::num(y0 - 8)
+            << "\" font-size=\"13\">"
+            << (panel_index == 0 ? "win rate of the best member (verification games)"
+                                 : "best and mean value of each generation")
+            << "</text>\n";
+        auto polyline = [&](const std::vector<std::pair<double, double>>& pts,
+                            const char* colour, const char* label, int legend_row, bool dash) {
+            if (pts.empty()) return;
+            out << "<polyline fill=\"none\" stroke=\"" << colour << "\" stroke-width=\"2\""
+                << (dash ? " stroke-dasharray=\"5,3\"" : "") << " points=\"";
+            for (const auto& p : pts) out << svg::num(px(p.first)) << ',' << svg::num(py(p.second)) << ' ';
+            out << "\"/>\n";
+            for (const auto& p : pts)
+                out << "<circle cx=\"" << svg::num(px(p.first)) << "\" cy=\""
+                    << svg::num(py(p.second)) << "\" r=\"2.5\" fill=\"" << colour << "\"/>\n";
+            const double ly = y0 + 16 + 18 * legend_row;
+            out << "<line x1=\"" << svg::num(left + plot_w + 12) << "\" x2=\""
+                << svg::num(left + plot_w + 36) << "\" y1=\"" << svg::num(ly) << "\" y2=\""
+                << svg::num(ly) << "\" stroke=\"" << colour << "\" stroke-width=\"2\"/>\n"
+                << "<text x=\"" << svg::num(left + plot_w + 40) << "\" y=\"" << svg::num(ly + 4)
+                << "\" font-size=\"12\">" << label << "</text>\n";
+        };
+        if (panel_index == 0) {
+            for (int o = 0; o < 3; ++o) {
+                std::vector<std::pair<double, double>> pts;
+                for (const auto& r : verify)
+                    if (r.opponent == kOpponents[o]) pts.push_back({double(r.generation), r.win_rate});
+                const std::string label = std::string("vs ") + kOpponents[o];
+                polyline(pts, colours[o], label.c_str(), o, false);
+            }
+        } else {
+            std::vector<std::pair<double, double>> best, mean;
+            for (const auto& r : gens) {
+                best.push_back({double(r.generation), r.best_value});
+                mean.push_back({double(r.generation), r.mean_value});
+            }
+            polyline(best, "#222", "best", 0, false);
+            polyline(mean, "#999", "mean", 1, true);
+        }
+    }
+    const double axis_y = top + 2 * panel + gap;
+    for (int t = 0; t <= 5; ++t) {
+        const double g = g_max * t / 5;
+        out << "<text x=\"" << svg::num(px(g)) << "\" y=\"" << svg::num(axis_y + 16)
+            << "\" text-anchor=\"middle\" font-size=\"11\">" << svg::escape(std::to_string(int(std::lround(g))))
+            << "</text>\n";
+    }
+    out << "<text x=\"" << svg::num(left + plot_w / 2) << "\" y=\"" << svg::num(axis_y + 36)
+        << "\" text-anchor=\"middle\" font-size=\"12\">generation</text>\n";
+    return doc.str();
+}
+
+Checkpoint make_checkpoint(const LearnJob& job, const LearnResult& r) {
+    Checkpoint c;
+    const LearnState& s = r.state;
+    nlohmann::json gens = nlohmann::json::array(), verify = nlohmann::json::array();
+    for (const auto& g : r.generations)
+        gens.push_back({g.generation, g.report.games, g.report.plies, g.report.stopped,
+                        g.report.children, g.report.mutants, g.report.global_replaced,
+                        g.best_value, g.mean_value, g.seconds, g.best_weights});
+    for (const auto& v : r.verification)
+        verify.push_back({v.generation, v.opponent, v.games, v.wins, v.draws, v.losses});
+    c.header = {{"kind", "learn"},
+                {"fingerprint", learn_fingerprint(job)},
+                {"generation", s.generation},
+                {"population", job.config.population},
+                {"dims", job.config.dims()},
+                {"best_value", s.best_value},
+                {"mean_value", s.mean_value},
+                {"games", s.games},
+                {"plies", s.plies},
+                {"generations", gens},
+                {"verification", verify}};
+    c.put("weights", s.weights);
+    c.put("codes", s.codes);
+    c.put("value", s.value);
+    c.put("global_best", s.global_best);
+    c.put("best_weights", s.best_weights);
+    return c;
+}
+
+void restore_checkpoint(const LearnJob& job, const std::string& path, LearnResult& r) {
+    const Checkpoint c = load_checkpoint(path);
+    const auto& h = c.header;
+    if (h.value("kind", std::string()) != "learn")
+        throw InputError(path + ": not a learn checkpoint");
+    if (h.value("fingerprint", uint64_t{0}) != learn_fingerprint(job))
+        throw InputError(path + ": checkpoint of a different configuration (run.json changed?)");
+    try {
+        LearnState& s = r.state;
+        s.generation = h.at("generation").get<uint32_t>();
+        s.best_value = h.at("best_value").get<double>();
+        s.mean_value = h.at("mean_value").get<double>();
+        s.games = h.at("games").get<uint64_t>();
+        s.plies = h.at("plies").get<uint64_t>();
+        c.get("weights", s.weights, path);
+        c.get("codes", s.codes, path);
+        c.get("value", s.value, path);
+        c.get("global_best", s.global_best, path);
+        c.get("best_weights", s.best_weights, path);
+        const size_t n = job.config.population, d = job.config.dims();
+        const bool codes_ok = job.config.scheme == SchemeKind::GeneticGame ? s.codes.size() == n * d
+                                                                           : s.codes.empty();
+        if (s.weights.size() != n * d || !codes_ok || s.value.size() != n ||
+            s.best_weights.size() != d || (!s.global_best.empty() && s.global_best.size() != d) ||
+            s.generation > job.config.generations)
+            throw InputError(path + ": corrupt checkpoint (sizes do not match run.json)");
+        for (const auto& g : h.at("generations")) {
+            GenerationRow row;
+            row.generation = g.at(0).get<uint32_t>();
+            row.report.games = g.at(1).get<uint64_t>();
+            row.report.plies = g.at(2).get<uint64_t>();
+            row.report.stopped = g.at(3).get<uint64_t>();
+            row.report.children = g.at(4).get<uint32_t>();
+            row.report.mutants = g.at(5).get<uint32_t>();
+            row.report.global_replaced = g.at(6).get<bool>();
+            row.best_value = g.at(7).get<double>();
+            row.mean_value = g.at(8).get<double>();
+            row.seconds = g.at(9).get<double>();
+            row.best_weights = g.at(10).get<std::vector<float>>();
+            r.generations.push_back(row);
+        }
+        for (const auto& v : h.at("verification")) {
+            VerifyRow row;
+            row.generation = v.at(0).get<uint32_t>();
+            row.opponent = v.at(1).get<std::string>();
+            row.games = v.at(2).get<uint64_t>();
+            row.wins = v.at(3).get<uint64_t>();
+            row.draws = v.at(4).get<uint64_t>();
+            row.losses = v.at(5).get<uint64_t>();
+            row.win_rate = row.games ? double(row.wins) / row.games : 0.0;
+            wilson_interval(row.wins, row.games, &row.low, &row.high);
+            r.verification.push_back(row);
+        }
+    } catch (const nlohmann::json::exception& e) {
+        throw InputError(path + ": corrupt checkpoint header (" + std::string(e.what()) + ")");
+    }
+}
+
+void write_outputs(const LearnJob& job, const LearnResult& r) {
+    const std::string& dir = job.out_dir;
+    write_text(path_in(dir, "generations.csv"), generations_csv(job.config, r.generations));
+    write_text(path_in(dir, "verification.csv"), verification_csv(r.verification));
+    write_text(path_in(dir, "learning.svg"), learning_svg(job, r.generations, r.verification));
+    io::GridWeights w;
+    w.game = job.game;
+    w.board = io::board_spec(job.setup.shape);
+    w.rules = io::rule_set_name(job.setup.rules);
+    for (uint32_t j = 0; j < job.config.dims(); ++j)
+        w.weights[job.config.features[j]] = r.state.best_weights[j];
+    write_text(path_in(dir, "weights.json"), io::grid_weights_json(w));
+    save_checkpoint(make_checkpoint(job, r), path_in(dir, "checkpoint.bin"));
+}
+
+std::vector<VerifyRow> verify_best(const LearnJob& job, const LearnState& s) {
+    std::vector<VerifyRow> rows;
+    for (int o = 0; o < 3; ++o) {
+        grid::PlayRequest request;
+        request.a = player_of(job.config, s.best_weights.data());
+        request.b.kind = kOpponentKinds[o];
+        request.games = job.verify_games;
+        request.seed = batch_seed(job.config.seed, s.generation, 16 + o);
+        request.max_plies = job.config.max_plies;
+        const auto summary =
+            grid::summarize(grid::play_batch(job.setup, request, job.backend, job.engine));
+        VerifyRow row;
+        row.generation = s.generation;
+        row.opponent = kOpponents[o];
+        row.games = summary.games;
+        row.wins = summary.wins;
+        row.draws = summary.draws;
+        row.losses = summary.losses;
+        row.win_rate = summary.games ? double(summary.wins) / summary.games : 0.0;
+        wilson_interval(row.wins, row.games, &row.low, &row.high);
+        rows.push_back(row);
+    }
+    return rows;
+}
+
+}  // namespace
+
+void wilson_interval(uint64_t wins, uint64_t games, double* low, double* high) {
+    if (games == 0) {
+        *low = 0;
+        *high = 1;
+        return;
+    }
+    const double z = 1.96, n = double(games), p = double(wins) / n;
+    const double centre = (p + z * z / (2 * n)) / (1 + z * z / n);
+    const double half = z * std::sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n);
+    *low = std::max(0.0, centre - half);
+    *high = std::min(1.0, centre + half);
+}
+
+void resolve_setup(LearnJob& job) {
+    if (job.game != "ataxx")
+        throw InputError("--game '" + job.game + "': unknown game (expected ataxx)");
+    const grid::Shape shape = io::parse_board_spec(job.board);
+    const grid::RuleSet rules = io::parse_rule_set(job.rules);
+    job.setup = io::parse_fen(job.fen, shape, rules, job.players);
+}
+
+uint64_t learn_fingerprint(const LearnJob& job) {
+    nlohmann::json j = config_json(job.config);
+    j.erase("generations");  // a resumed run may be extended
+    j["game"] = job.game;
+    j["fen"] = io::write_fen(job.setup);
+    j["board"] = io::board_spec(job.setup.shape);
+    j["rules"] = io::rule_set_name(job.setup.rules);
+    j["verify_every"] = job.verify_every;
+    j["verify_games"] = job.verify_games;
+    j["generic"] = job.engine.generic;
+    const std::string text = j.dump();
+    return bench::fnv1a(text.data(), text.size());
+}
+
+nlohmann::json learn_run_json(const LearnJob& job) {
+    return {{"kind", "learn"},
+            {"format", "gaeval-learn-run"},
+            {"version", 1},
+            {"command", job.command_line},
+            {"game", job.game},
+            {"board", job.board},
+            {"rules", job.rules},
+            {"players", job.players},
+            {"fen", job.fen},
+            {"generic", job.engine.generic},
+            {"verify_every", job.verify_every},
+            {"verify_games", job.verify_games},
+            {"config", config_json(job.config)},
+            {"fingerprint", learn_fingerprint(job)},
+            {"backend", job.backend.name},
+            {"device", job.backend.device}};
+}
+
+LearnJob learn_job_from_folder(const std::string& dir) {
+    const std::string path = path_in(dir, "run.json");
+    if (!fs::exists(path)) throw InputError("--resume " + dir + ": no run.json in that folder");
+    LearnJob job;
+    try {
+        const nlohmann::json run = json_fields::read_file(path);
+        if (run.value("kind", std::string()) != "learn")
+            throw InputError(path + ": not a learn run");
+        job.command_line = run.value("command", std::string());
+        job.game = json_fields::string(run, "game", path);
+        job.board = json_fields::string(run, "board", path);
+        job.rules = json_fields::string(run, "rules", path);
+        job.players = static_cast<int>(json_fields::number(run, "players", path));
+        job.fen = json_fields::string(run, "fen", path);
+        job.engine.generic = run.value("generic", false);
+        job.verify_every = static_cast<uint32_t>(json_fields::number(run, "verify_every", path));
+        job.verify_games = static_cast<uint32_t>(json_fields::number(run, "verify_games", path));
+        job.config = config_from_json(run.at("config"), path + ": config");
+    } catch (const nlohmann::json::exception& e) {
+        throw InputError(path + ": not a readable learn run.json (" + std::string(e.what()) + ")");
+    }
+    resolve_setup(job);
+    validate(job.config);
+    job.out_dir = dir;
+    job.resume = true;
+    return job;
+}
+
+LearnResult run_learn(const LearnJob& job) {
+    validate(job.config);
+    LearnResult result;
+    const bool files = !job.out_dir.empty();
+    const std::string checkpoint = files ? path_in(job.out_dir, "checkpoint.bin") : "";
+    if (job.resume) {
+        if (!files) throw InputError("--resume: needs a run folder");
+        if (!fs::exists(checkpoint))
+            throw InputError("--resume " + job.out_dir + ": no checkpoint.bin in that folder");
+        restore_checkpoint(job, checkpoint, result);
+    } else {
+        if (files && fs::exists(checkpoint))
+            throw InputError("--out " + job.out_dir +
+                             ": already holds a learn run (use --resume, or another folder)");
+        result.state = initial_state(job.config);
+    }
+    if (files) {
+        prepare_out_dir(job.out_dir);
+        write_text(path_in(job.out_dir, "run.json"), learn_run_json(job).dump(2) + "\n");
+        if (!job.resume) write_outputs(job, result);
+    }
+    const PlayFn play = [&](const std::vector<grid::Player>& players,
+                            const std::vector<grid::Pairing>& pairings, uint64_t seed) {
+        return grid::play_pairings(job.setup, players, pairings, seed, job.config.max_plies,
+                                   job.backend, job.engine);
+    };
+    const auto start = std::chrono::steady_clock::now();
+    LearnState& s = result.state;
+    while (s.generation < job.config.generations) {
+        if (interrupted()) {
+            result.interrupted = true;
+            break;
+        }
+        const auto t0 = std::chrono::steady_clock::now();
+        GenerationRow row;
+        row.report = step(job.config, s, play);
+        row.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        row.generation = s.generation;
+        row.best_value = s.best_value;
+        row.mean_value = s.mean_value;
+        row.best_weights = s.best_weights;
+        result.generations.push_back(row);
+        const bool last = s.generation == job.config.generations;
+        std::string verified;
+        if (job.verify_games > 0 &&
+            (last || (job.verify_every > 0 && s.generation % job.verify_every == 0))) {
+            for (const VerifyRow& v : verify_best(job, s)) {
+                result.verification.push_back(v);
+                char text[64];
+                std::snprintf(text, sizeof text, " %s %.1f%%", v.opponent.c_str(),
+                              100 * v.win_rate);
+                verified += text;
+            }
+        }
+        if (!job.quiet) {
+            char line[256];
+            std::snprintf(line, sizeof line,
+                          "learn: generation %u/%u  best %.4g  mean %.4g  %llu games  %.0f "
+                          "games/s%s%s\n",
+                          s.generation, job.config.generations, s.best_value, s.mean_value,
+                          (unsigned long long)row.report.games,
+                          row.seconds > 0 ? row.report.games / row.seconds : 0.0,
+                          verified.empty() ? "" : "  verify:", verified.c_str());
+            std::cerr << line << std::flush;
+        }
+        if (files) write_outputs(job, result);
+    }
+    result.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return result;
+}
+
+}  // namespace gaeval::learn

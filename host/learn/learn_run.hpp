@@ -1,0 +1,80 @@
+// A whole `gaeval learn` job: the scheme (host/learn/learn.hpp), games on a backend, the run
+// folder (run.json, generations.csv, verification.csv, learning.svg, weights.json,
+// checkpoint.bin written every generation), progress lines on stderr, verification of the best
+// member against the random, capture and most-pieces players, graceful interruption and resume.
+// The CLI parses flags into a LearnJob; tests and `gaeval compare learn` call run_learn directly.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "games/grid/setup.hpp"
+#include "host/backend/backend.hpp"
+#include "host/grid/grid.hpp"
+#include "host/learn/learn.hpp"
+
+namespace gaeval::learn {
+
+struct LearnJob {
+    LearnConfig config;
+    std::string game = "ataxx", board = "square8:7x7", rules = "ataxx", fen = "startpos";
+    int players = 2;
+    grid::GameSetup setup;  // from the five above (the CLI fills it)
+    grid::EngineChoice engine;
+    BackendChoice backend;
+    uint32_t verify_every = 10;    // 0: only after the last generation
+    uint32_t verify_games = 1000;  // per opponent; 0: no verification
+    std::string out_dir;           // empty: no files (tests, compare)
+    bool quiet = false;
+    bool resume = false;  // continue from out_dir/checkpoint.bin
+    std::string command_line;
+};
+
+// One verification: the best member (A) against an opponent, colours alternating.
+struct VerifyRow {
+    uint32_t generation = 0;
+    std::string opponent;
+    uint64_t games = 0, wins = 0, draws = 0, losses = 0;
+    double win_rate = 0, low = 0, high = 0;  // wins / games and its 95% Wilson interval
+};
+
+// One generation's line of generations.csv.
+struct GenerationRow {
+    uint32_t generation = 0;  // 1-based: generations completed
+    GenerationReport report;
+    double best_value = 0, mean_value = 0, seconds = 0;
+    std::vector<float> best_weights;
+};
+
+struct LearnResult {
+    LearnState state;
+    std::vector<GenerationRow> generations;  // every generation of the run (resumes included)
+    std::vector<VerifyRow> verification;
+    bool interrupted = false;
+    double seconds = 0;  // this invocation
+};
+
+// Runs (or resumes) the job. Bad input (unwritable folder, a checkpoint that does not match
+// or is corrupt, a folder that already holds a run when not resuming) is an InputError raised
+// before any file is written.
+LearnResult run_learn(const LearnJob& job);
+
+// Everything that determines the learned weights (configuration, game, seed); a checkpoint only
+// resumes a job with the same fingerprint.
+uint64_t learn_fingerprint(const LearnJob& job);
+
+// run.json of a job, and the job back from a run folder (for --resume; InputError when missing
+// or not a learn run). The backend is not part of it: --resume takes the current flags'.
+nlohmann::json learn_run_json(const LearnJob& job);
+LearnJob learn_job_from_folder(const std::string& dir);
+
+// Wilson 95% interval of a proportion (wins out of games).
+void wilson_interval(uint64_t wins, uint64_t games, double* low, double* high);
+
+// Rebuilds job.setup from game/board/rules/players/fen (InputError on bad values).
+void resolve_setup(LearnJob& job);
+
+}  // namespace gaeval::learn
