@@ -10,6 +10,7 @@
 
 #include "host/backend/backend.hpp"
 #include "host/cli/commands.hpp"
+#include "host/cli/learn_args.hpp"
 #include "host/cli/perft_args.hpp"
 #include "host/cli/pile_in_args.hpp"
 #include "host/ga/compare.hpp"
@@ -24,7 +25,9 @@ const char* kUsage =
     "  SPEC: cpu (all cores), cpu:N (N threads) or cuda\n"
     "  defaults: --a cuda when a GPU is present, else cpu:1; --b cpu\n"
     "  subcommands: pile-in (genes, fitness, ranking and statistics of every generation),\n"
-    "               perft (the subtree count of every root move)\n"
+    "               perft (the subtree count of every root move),\n"
+    "               learn (every game of every generation's batches, then every member's\n"
+    "               weights and value, then the verification games)\n"
     "Runs the job on both backends in lockstep and compares every array bit for bit after\n"
     "every phase; exit 0 when identical, 3 at the first difference.\n";
 
@@ -77,6 +80,7 @@ int run_compare(int argc, char** argv) {
 
     Difference d;
     std::string job_text;
+    std::string compared = "genes, fitness, ranking and statistics of every generation";
     if (sub == "pile-in") {
         PileInArgs args = parse_pile_in_args(argc - i, argv + i);
         if (args.help) {
@@ -95,11 +99,24 @@ int run_compare(int argc, char** argv) {
         }
         json = json || args.common.json;
         d = compare_perft(args.game.setup, args.depth, a, b, args.engine);
+        compared = "subtree count of every root move";
         job_text = "perft depth " + std::to_string(args.depth) + " (" +
                    std::to_string(d.generations_compared) + " root moves)";
+    } else if (sub == "learn") {
+        LearnArgs args = parse_learn_args(argc - i, argv + i);
+        if (args.help) {
+            std::cout << args.help_text << std::endl;
+            return ExitOk;
+        }
+        json = json || args.common.json;
+        d = compare_learn(args.job, a, b);
+        compared = "every game, weight and value of every generation, and the verification games";
+        job_text = std::string("learn ") + learn::scheme_name(args.job.config.scheme) + ", " +
+                   std::to_string(args.job.config.generations) + " generations x " +
+                   std::to_string(args.job.config.population) + " members";
     } else {
         throw InputError("compare: unknown or unsupported subcommand '" + sub +
-                         "' (supported: pile-in, perft)");
+                         "' (supported: pile-in, perft, learn)");
     }
 
     const std::string la = label(spec_a, a), lb = label(spec_b, b);
@@ -114,9 +131,8 @@ int run_compare(int argc, char** argv) {
         std::cout << j.dump() << std::endl;
     } else if (d.identical) {
         std::printf(
-            "identical: %s, %s vs %s (genes, fitness, ranking and statistics of every "
-            "generation, bit for bit)\n",
-            job_text.c_str(), la.c_str(), lb.c_str());
+            "identical: %s, %s vs %s (%s, bit for bit)\n", job_text.c_str(), la.c_str(),
+            lb.c_str(), compared.c_str());
     } else {
         std::printf(
             "differs: %s, %s vs %s\n  first difference: generation %u, individual %llu, "

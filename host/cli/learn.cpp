@@ -9,6 +9,7 @@
 #include "host/cli/commands.hpp"
 #include "host/cli/common.hpp"
 #include "host/cli/grid_options.hpp"
+#include "host/cli/learn_args.hpp"
 #include "host/io/error.hpp"
 #include "host/io/interrupt.hpp"
 #include "host/io/weights.hpp"
@@ -54,8 +55,9 @@ struct SchemeFlag {
 
 }  // namespace
 
-int run_learn(int argc, char** argv) {
+LearnArgs parse_learn_args(int argc, char** argv) {
     using learn::SchemeKind;
+    LearnArgs args;
     cxxopts::Options options(
         "gaeval learn",
         "Learn the weights of a one-ply feature player by a genetic algorithm whose fitness is\n"
@@ -106,11 +108,13 @@ int run_learn(int argc, char** argv) {
     // clang-format on
     const auto result = parse(options, argc, argv);
     if (result.count("help")) {
-        std::cout << options.help({"", "Common", "Game", "Learn", "Scheme"}) << '\n';
-        return ExitOk;
+        args.help = true;
+        args.help_text = options.help({"", "Common", "Game", "Learn", "Scheme"});
+        return args;
     }
-    const CommonOptions common = read_common(result);
-    learn::LearnJob job;
+    args.common = read_common(result);
+    const CommonOptions& common = args.common;
+    learn::LearnJob& job = args.job;
     if (result.count("resume")) {
         for (const auto& kv : result.arguments()) {
             const std::string& k = kv.key();
@@ -222,6 +226,17 @@ int run_learn(int argc, char** argv) {
     }
     job.quiet = result.count("quiet") > 0;
     learn::validate(job.config);
+    return args;
+}
+
+int run_learn(int argc, char** argv) {
+    LearnArgs args = parse_learn_args(argc, argv);
+    if (args.help) {
+        std::cout << args.help_text << '\n';
+        return ExitOk;
+    }
+    const CommonOptions& common = args.common;
+    learn::LearnJob& job = args.job;
     const GridRun run = start_grid_run(job.engine, common, "learn");
     job.backend = run.backend;
     if (!job.quiet)

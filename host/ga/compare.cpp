@@ -167,4 +167,100 @@ Difference compare_perft(const grid::GameSetup& setup, int depth, const BackendC
     return d;
 }
 
+namespace {
+
+std::string record_text(const grid::GameRecord& r) {
+    return "plies " + std::to_string(r.plies) + ", winner seat " + std::to_string(r.winner) +
+           ", A seat " + std::to_string(r.a_seat) + ", A result " + std::to_string(r.a_result) +
+           (r.stopped ? ", stopped" : "");
+}
+
+bool same_record(const grid::GameRecord& x, const grid::GameRecord& y) {
+    return x.plies == y.plies && x.winner == y.winner && x.a_seat == y.a_seat &&
+           x.a_result == y.a_result && x.stopped == y.stopped;
+}
+
+bool same_float(float x, float y) { return std::memcmp(&x, &y, sizeof x) == 0; }
+
+}  // namespace
+
+Difference compare_learn(const learn::LearnJob& job, const BackendChoice& a,
+                         const BackendChoice& b) {
+    const learn::LearnConfig& c = job.config;
+    learn::validate(c);
+    Difference d;
+    learn::LearnState sa = learn::initial_state(c), sb = sa;
+    for (uint32_t g = 0; g < c.generations; ++g) {
+        std::vector<std::vector<grid::GameRecord>> batches_a, batches_b;
+        auto player = [&](const BackendChoice& backend,
+                          std::vector<std::vector<grid::GameRecord>>& batches) {
+            return [&, backend](const std::vector<grid::Player>& players,
+                                const std::vector<grid::Pairing>& pairings, uint64_t seed) {
+                batches.push_back(grid::play_pairings(job.setup, players, pairings, seed,
+                                                      c.max_plies, backend, job.engine));
+                return batches.back();
+            };
+        };
+        learn::step(c, sa, player(a, batches_a));
+        learn::step(c, sb, player(b, batches_b));
+        d.generation = g;
+        d.generations_compared = g + 1;
+        for (size_t k = 0; k < std::min(batches_a.size(), batches_b.size()); ++k)
+            for (size_t i = 0; i < batches_a[k].size(); ++i)
+                if (!same_record(batches_a[k][i], batches_b[k][i])) {
+                    d.identical = false;
+                    d.individual = i;
+                    d.field = "game record (batch " + std::to_string(k) + ")";
+                    d.a_value = record_text(batches_a[k][i]);
+                    d.b_value = record_text(batches_b[k][i]);
+                    return d;
+                }
+        const uint32_t dims = c.dims();
+        for (size_t i = 0; i < sa.weights.size(); ++i)
+            if (!same_float(sa.weights[i], sb.weights[i])) {
+                d.identical = false;
+                d.individual = i / dims;
+                d.field = "weight " + std::to_string(i % dims);
+                d.a_value = float_with_bits(sa.weights[i]);
+                d.b_value = float_with_bits(sb.weights[i]);
+                return d;
+            }
+        for (size_t i = 0; i < sa.value.size(); ++i)
+            if (std::memcmp(&sa.value[i], &sb.value[i], sizeof(double)) != 0) {
+                d.identical = false;
+                d.individual = i;
+                d.field = "value";
+                d.a_value = std::to_string(sa.value[i]);
+                d.b_value = std::to_string(sb.value[i]);
+                return d;
+            }
+    }
+    if (job.verify_games > 0) {
+        const grid::PlayerKind kinds[] = {grid::PlayerKind::Random, grid::PlayerKind::Capture,
+                                          grid::PlayerKind::MostPieces};
+        for (int o = 0; o < 3; ++o) {
+            grid::PlayRequest r;
+            r.a = learn::player_of(c, sa.best_weights.data());
+            r.b.kind = kinds[o];
+            r.games = job.verify_games;
+            r.seed = learn::batch_seed(c.seed, sa.generation, 16 + o);
+            r.max_plies = c.max_plies;
+            const auto ra = grid::play_batch(job.setup, r, a, job.engine);
+            const auto rb = grid::play_batch(job.setup, r, b, job.engine);
+            for (size_t i = 0; i < ra.size(); ++i)
+                if (!same_record(ra[i], rb[i])) {
+                    d.identical = false;
+                    d.generation = sa.generation;
+                    d.individual = i;
+                    d.field = std::string("verification game vs ") +
+                              (o == 0 ? "random" : o == 1 ? "capture" : "most-pieces");
+                    d.a_value = record_text(ra[i]);
+                    d.b_value = record_text(rb[i]);
+                    return d;
+                }
+        }
+    }
+    return d;
+}
+
 }  // namespace gaeval

@@ -8,6 +8,7 @@
 #include "host/backend/backend.hpp"
 #include "host/ga/pile_in_run.hpp"
 #include "host/grid/grid.hpp"
+#include "host/learn/learn_run.hpp"
 
 namespace gaeval {
 
@@ -34,5 +35,11 @@ Difference compare_pile_in(const pile_in::PileInJob& job_a, const pile_in::PileI
 // differs, then the totals. generation = depth, individual = root child index.
 Difference compare_perft(const grid::GameSetup& setup, int depth, const BackendChoice& a,
                          const BackendChoice& b, grid::EngineChoice engine = {});
+
+// A learn job stepped on backends a and b in lockstep: every game record of every batch
+// (generation = the generation, individual = game index in the batch), then every member's
+// weights and value after the generation, then the final verification games.
+Difference compare_learn(const learn::LearnJob& job, const BackendChoice& a,
+                         const BackendChoice& b);
 
 }  // namespace gaeval

@@ -189,6 +189,12 @@ std::string generations_csv(const LearnConfig& c, const std::vector<GenerationRo
     return out.str();
 }
 
+std::string tick_label(double v) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.3g", v);
+    return text;
+}
+
 // Two panels sharing the generation axis: the win rates of the verifications (one line per
 // opponent, 0..1) and the best/mean value of each generation.
 std::string learning_svg(const LearnJob& job, const std::vector<GenerationRow>& gens,
@@ -227,7 +233,7 @@ std::string learning_svg(const LearnJob& job, const std::vector<GenerationRow>& 
                 << "\" y1=\"" << svg::num(py(v)) << "\" y2=\"" << svg::num(py(v))
                 << "\" stroke=\"#eee\"/>\n<text x=\"" << svg::num(left - 6) << "\" y=\""
                 << svg::num(py(v) + 4) << "\" text-anchor=\"end\" font-size=\"11\">"
-                << (panel_index == 0 ? svg::num(v) : svg::escape(std::to_string(int(v))))
+                << tick_label(v)
                 << "</text>\n";
         }
         out << "<text x=\"" << svg::num(left) << "\" y=\"" << svg::num(y0 - 8)
