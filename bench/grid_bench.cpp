@@ -8,6 +8,7 @@
 #include "host/grid/grid.hpp"
 #include "host/io/error.hpp"
 #include "host/io/fen.hpp"
+#include "host/learn/learn.hpp"
 
 namespace gaeval::bench {
 
@@ -143,6 +144,66 @@ void playout_workload(const Axes& axes, std::vector<Row>& rows, uint64_t* signat
             row.workload = "playout " + c.name + " games";
             row.unit = "games/s";
             row.items = static_cast<double>(summary.games);
+            rows.push_back(row);
+        }
+    }
+}
+
+void tournament_workload(const Axes& axes, std::vector<Row>& rows, uint64_t* signature) {
+    const Settings settings = axes.signature_only ? signature_settings() : axes.settings;
+    const grid::GameSetup setup = setup_of("square8:7x7", "startpos");
+    std::vector<uint64_t> sizes = axes.populations.empty() ? std::vector<uint64_t>{24}
+                                                           : axes.populations;
+    std::vector<std::pair<uint64_t, bool>> cases;  // (population, cuda only)
+    for (uint64_t n : sizes) cases.push_back({n, false});
+    if (!axes.signature_only)
+        for (uint64_t n : axes.cuda_extra_populations) cases.push_back({n, true});
+    for (const auto& [members, cuda_only] : cases) {
+        if (members < 2 || members > 4096)
+            throw InputError("--population " + std::to_string(members) +
+                             ": the tournament workload takes 2 to 4096 members");
+        learn::LearnConfig config = learn::default_config(learn::SchemeKind::Modern);
+        config.population = static_cast<uint32_t>(members);
+        config.tournament = learn::parse_tournament("round-robin:2");
+        config.generations = 1;
+        learn::validate(config);
+        CaseResults results(cuda_only ? nullptr : signature);
+        for (const BenchBackend& backend : bench_backends(axes.backends)) {
+            if (cuda_only && backend.label != "cuda") continue;
+            learn::LearnState state;
+            std::vector<grid::GameRecord> records;
+            uint64_t plies = 0;
+            const learn::PlayFn play = [&](const std::vector<grid::Player>& players,
+                                           const std::vector<grid::Pairing>& pairings,
+                                           uint64_t seed) {
+                records = grid::play_pairings(setup, players, pairings, seed, config.max_plies,
+                                              backend.choice);
+                return records;
+            };
+            Row row = measure(settings, "tournament generation",
+                              "members=" + std::to_string(members) + " games=" +
+                                  std::to_string(learn::games_per_generation(config)),
+                              backend.label, static_cast<double>(learn::games_per_generation(config)),
+                              "games/s", [&] {
+                                  Sample s;
+                                  s.seconds = time_seconds([&] {
+                                      state = learn::initial_state(config);
+                                      learn::step(config, state, play);
+                                  });
+                                  return s;
+                              });
+            plies = 0;
+            for (const auto& r : records) plies += r.plies;
+            char note[160];
+            std::snprintf(note, sizeof note, "modern round-robin:2, mean plies %.1f",
+                          records.empty() ? 0.0 : double(plies) / records.size());
+            row.note = note;
+            uint64_t hash = fnv1a(records.data(), records.size() * sizeof(grid::GameRecord));
+            hash = fnv1a(state.weights.data(), state.weights.size() * sizeof(float), hash);
+            if (cuda_only)
+                row.signature = hash;
+            else
+                results.add(row, hash);
             rows.push_back(row);
         }
     }

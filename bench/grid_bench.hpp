@@ -35,6 +35,12 @@ struct GridPlayoutCase {
 void perft_workload(const Axes& axes, std::vector<Row>& rows, uint64_t* signature);
 void playout_workload(const Axes& axes, std::vector<Row>& rows, uint64_t* signature);
 
+// "tournament": one generation of `gaeval learn`'s default scheme (modern, round-robin with
+// both colours, all features) from a fresh population of each size (populations: members;
+// default 24 on every backend, plus 256 on cuda outside the signature), games/s. The folded
+// result is every game record and the next generation's weights.
+void tournament_workload(const Axes& axes, std::vector<Row>& rows, uint64_t* signature);
+
 // The default cases: startpos perft 6, three gapped positions at 5, hex:4 at 4 (and startpos
 // perft(8) on cuda, outside the signature); random playouts on 7x7 and hex:4; a weighted player
 // against most-pieces on 7x7.

@@ -12,6 +12,10 @@ std::vector<Workload> all_workloads() {
     list.push_back({"perft", "Ataxx-family perft, bulk-counted (nodes/s)", {}, perft_workload});
     list.push_back(
         {"playout", "random and weighted playouts (plies/s, games/s)", {}, playout_workload});
+    Axes tournament;
+    tournament.cuda_extra_populations = {256};
+    list.push_back({"tournament", "one generation of gaeval learn's default scheme (games/s)",
+                    tournament, tournament_workload});
     return list;
 }
 

@@ -42,9 +42,25 @@ TEST(BenchCli, SmallTableAndFilesWithTheSameSignatureOnEveryBackendList) {
     EXPECT_EQ(signature_of(both.out).size(), 16u);
 }
 
+// The Stockfish `bench` idea: the default workload's results, folded into one number, are
+// recorded in tests/data/bench_signature.txt. A change in any fitness bit, node count, game or
+// learned weight of the default workload changes it: when that is intended, record the new
+// value in the same commit and say why; otherwise it is a regression. The GPU run
+// (scripts/gpu-check.sh) must print the same value.
+TEST(BenchCli, DefaultSignatureIsTheRecordedOne) {
+    std::string recorded = read_text(std::string(GAEVAL_TEST_DATA_DIR) + "/bench_signature.txt");
+    while (!recorded.empty() && (recorded.back() == '\n' || recorded.back() == '\r'))
+        recorded.pop_back();
+    ASSERT_EQ(recorded.size(), 16u);
+    auto quick = run_cli("bench --signature");
+    ASSERT_EQ(quick.exit_code, 0) << quick.err;
+    EXPECT_EQ(signature_of(quick.out), recorded) << quick.out;
+}
+
 TEST(BenchCli, BadAxes) {
     for (const char* args : {"--what chess", "--backend gpu", "--population 0", "--population 1.5",
-                             "--models x", "--min-samples 0", "--max-seconds -1"}) {
+                             "--models x", "--min-samples 0", "--max-seconds -1",
+                             "--what tournament --population 5000"}) {
         auto r = run_cli(std::string("bench ") + args);
         EXPECT_EQ(r.exit_code, 2) << args << ": " << r.err;
         EXPECT_EQ(r.err_lines(), 1) << args << ": " << r.err;

@@ -126,6 +126,14 @@ int run_bench(int argc, char** argv) {
     settings.max_samples = std::max(settings.max_samples, settings.min_samples);
     const bool signature_only = result.count("signature") > 0;
 
+    if (result.count("population"))
+        for (const bench::Workload& w : chosen)
+            if (w.name == "tournament")
+                for (uint64_t n : parse_counts(result["population"].as<std::string>(), "--population"))
+                    if (n < 2 || n > 4096)
+                        throw InputError("--population " + std::to_string(n) +
+                                         ": the tournament workload takes 2 to 4096 members");
+
     std::vector<bench::Row> rows;
     uint64_t signature = 0xcbf29ce484222325ull;
     for (const bench::Workload& w : chosen) {
