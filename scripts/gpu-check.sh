@@ -62,6 +62,27 @@ else
     status=1; log "BENCH FAILED (see bench.log)"
 fi
 
+# The bench signature must be the one the CPU records (tests/data/bench_signature.txt).
+if grep -q "signature: $(head -c 16 tests/data/bench_signature.txt)" "$out/bench.log"; then
+    log "bench signature: equal to tests/data/bench_signature.txt"
+else
+    status=1; log "BENCH SIGNATURE DIFFERS from tests/data/bench_signature.txt"
+fi
+
+# Learning on the GPU against the CPU in lockstep, then the default learn run on the GPU (its
+# time and verification go to learn-cuda.log; the weights must equal a CPU run's).
+if build/gpu/gaeval compare --a cuda --b cpu learn --generations 5 >"$out/compare-learn.log" 2>&1; then
+    log "compare learn cuda vs cpu: $(head -1 "$out/compare-learn.log")"
+else
+    status=1; log "COMPARE LEARN FAILED (see compare-learn.log)"
+fi
+if build/gpu/gaeval learn --backend cuda --out "$out/learn-cuda" \
+    >"$out/learn-cuda.log" 2>&1; then
+    log "learn (defaults, cuda): $(grep -E 'learned|vs ' "$out/learn-cuda.log" | tr '\n' ' ')"
+else
+    status=1; log "LEARN FAILED (see learn-cuda.log)"
+fi
+
 # Large populations: 10^8 plans of 20 models resident on the device (about 18 GB), then the
 # same job at 10^7 resident and chunked (plans in host memory, streamed to the GPU 10^6 at a
 # time): the two must give byte-identical best.json.

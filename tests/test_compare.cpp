@@ -88,6 +88,66 @@ TEST(CompareCli, PerftOnTwoCpuConfigurations) {
     EXPECT_NE(r.out.find("identical: perft depth 4 (16 root moves)"), std::string::npos) << r.out;
 }
 
+learn::LearnJob small_learn_job(uint64_t seed, learn::SchemeKind scheme) {
+    learn::LearnJob job;
+    job.config = learn::default_config(scheme);
+    job.config.population = scheme == learn::SchemeKind::TenTournaments ? 12 : 8;
+    job.config.generations = 3;
+    job.config.seed = seed;
+    job.config.max_plies = 200;
+    job.verify_games = 20;
+    learn::resolve_setup(job);
+    return job;
+}
+
+TEST(Compare, LearnOnCpuThreadCountsIsIdenticalForEveryScheme) {
+    for (auto scheme : {learn::SchemeKind::GeneticGame, learn::SchemeKind::PairedBlend,
+                        learn::SchemeKind::TenTournaments, learn::SchemeKind::Modern}) {
+        const learn::LearnJob job = small_learn_job(7, scheme);
+        Difference d =
+            compare_learn(job, job, resolve_backend("cpu", 1), resolve_backend("cpu", 2));
+        EXPECT_TRUE(d.identical) << learn::scheme_name(scheme) << ": " << d.field << " "
+                                 << d.a_value << " vs " << d.b_value;
+        EXPECT_EQ(d.generations_compared, 3u);
+    }
+}
+
+TEST(Compare, LearnFindsTheFirstDifference) {
+    // Another seed: the first weight of the first member differs before any game.
+    Difference d = compare_learn(small_learn_job(7, learn::SchemeKind::Modern),
+                                 small_learn_job(8, learn::SchemeKind::Modern),
+                                 resolve_backend("cpu", 1), resolve_backend("cpu", 2));
+    EXPECT_FALSE(d.identical);
+    EXPECT_EQ(d.individual, 0u);
+    EXPECT_EQ(d.field, "initial weight 0");
+    // Another mutation step: the same games in generation 0, then different children.
+    learn::LearnJob other = small_learn_job(7, learn::SchemeKind::Modern);
+    other.config.sigma = 0.75;
+    d = compare_learn(small_learn_job(7, learn::SchemeKind::Modern), other,
+                      resolve_backend("cpu", 2), resolve_backend("cpu", 2));
+    EXPECT_FALSE(d.identical);
+    EXPECT_EQ(d.generation, 0u);
+    EXPECT_EQ(d.field.rfind("weight ", 0), 0u) << d.field;
+    EXPECT_GE(d.individual, other.config.elites);  // elites are copied unchanged
+}
+
+TEST(Compare, LearnCudaAgainstCpu) {
+    GAEVAL_REQUIRE_DEVICE_OR_SKIP();
+    const learn::LearnJob job = small_learn_job(7, learn::SchemeKind::Modern);
+    Difference d = compare_learn(job, job, resolve_backend("cuda", 0), resolve_backend("cpu", 0));
+    EXPECT_TRUE(d.identical) << "generation " << d.generation << " individual " << d.individual
+                             << " " << d.field << ": " << d.a_value << " vs " << d.b_value;
+}
+
+TEST(CompareCli, LearnOnTwoCpuConfigurations) {
+    auto r = run_cli("compare --a cpu:1 --b cpu:2 learn --population 6 --generations 2 "
+                     "--verify-games 10 --max-plies 200");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("identical: learn modern, 2 generations x 6 members, cpu:1 vs cpu:2"),
+              std::string::npos)
+        << r.out;
+}
+
 TEST(CompareCli, BadInput) {
     auto r = run_cli("compare --a gpu pile-in --scenario x.json");
     EXPECT_EQ(r.exit_code, 2);

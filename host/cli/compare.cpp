@@ -109,7 +109,7 @@ int run_compare(int argc, char** argv) {
             return ExitOk;
         }
         json = json || args.common.json;
-        d = compare_learn(args.job, a, b);
+        d = compare_learn(args.job, args.job, a, b);
         compared = "every game, weight and value of every generation, and the verification games";
         job_text = std::string("learn ") + learn::scheme_name(args.job.config.scheme) + ", " +
                    std::to_string(args.job.config.generations) + " generations x " +

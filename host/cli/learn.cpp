@@ -69,8 +69,8 @@ LearnArgs parse_learn_args(int argc, char** argv) {
     options.add_options("Learn")
         ("scheme", "genetic-game | paired-blend | ten-tournaments | modern",
          cxxopts::value<std::string>()->default_value("modern"))
-        ("population", "members (default: 24; ten-tournaments 50)", cxxopts::value<std::string>())
-        ("generations", "generations", cxxopts::value<std::string>()->default_value("30"))
+        ("population", "members (default: modern 32, genetic-game and paired-blend 24, ten-tournaments 50)", cxxopts::value<std::string>())
+        ("generations", "generations", cxxopts::value<std::string>()->default_value("40"))
         ("features", "features the genome weighs: all, or a comma list of names (docs/grid.md)",
          cxxopts::value<std::string>()->default_value("all"))
         ("tournament", "genetic-game, modern: round-robin | round-robin:2 (both colours) | random:M",
@@ -97,7 +97,7 @@ LearnArgs parse_learn_args(int argc, char** argv) {
         ("rounds", "paired-blend: N_R rounds per generation (10)", cxxopts::value<std::string>())
         ("blend", "paired-blend: c (0.1)", cxxopts::value<std::string>())
         ("tournament-size", "modern: k (3)", cxxopts::value<std::string>())
-        ("elites", "modern: e (2)", cxxopts::value<std::string>())
+        ("elites", "modern: e (4)", cxxopts::value<std::string>())
         ("crossover", "modern: blx | sbx (blx)", cxxopts::value<std::string>())
         ("crossover-rate", "modern: (0.9)", cxxopts::value<std::string>())
         ("blx-alpha", "modern: (0.5)", cxxopts::value<std::string>())
@@ -237,8 +237,11 @@ int run_learn(int argc, char** argv) {
     }
     const CommonOptions& common = args.common;
     learn::LearnJob& job = args.job;
-    const GridRun run = start_grid_run(job.engine, common, "learn");
-    job.backend = run.backend;
+    learn::check_job(job);  // bad folder or checkpoint: one line, before anything else
+    if (job.quiet)
+        job.backend = resolve_backend(common.backend, common.threads);
+    else
+        job.backend = start_grid_run(job.engine, common, "learn").backend;
     if (!job.quiet)
         std::fprintf(stderr,
                      "gaeval learn: %s, population %u, %u generations, %llu games per "

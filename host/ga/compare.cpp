@@ -184,29 +184,43 @@ bool same_float(float x, float y) { return std::memcmp(&x, &y, sizeof x) == 0; }
 
 }  // namespace
 
-Difference compare_learn(const learn::LearnJob& job, const BackendChoice& a,
-                         const BackendChoice& b) {
-    const learn::LearnConfig& c = job.config;
+Difference compare_learn(const learn::LearnJob& job_a, const learn::LearnJob& job_b,
+                         const BackendChoice& a, const BackendChoice& b) {
+    const learn::LearnJob& job = job_a;
+    const learn::LearnConfig& c = job_a.config;
+    const learn::LearnConfig& cb = job_b.config;
     learn::validate(c);
+    learn::validate(cb);
+    if (c.population != cb.population || c.dims() != cb.dims())
+        throw InputError("compare learn: the jobs differ in population or features");
     Difference d;
-    learn::LearnState sa = learn::initial_state(c), sb = sa;
+    learn::LearnState sa = learn::initial_state(c), sb = learn::initial_state(cb);
+    for (size_t i = 0; i < sa.weights.size(); ++i)
+        if (!same_float(sa.weights[i], sb.weights[i])) {
+            d.identical = false;
+            d.individual = i / c.dims();
+            d.field = "initial weight " + std::to_string(i % c.dims());
+            d.a_value = float_with_bits(sa.weights[i]);
+            d.b_value = float_with_bits(sb.weights[i]);
+            return d;
+        }
     for (uint32_t g = 0; g < c.generations; ++g) {
         std::vector<std::vector<grid::GameRecord>> batches_a, batches_b;
-        auto player = [&](const BackendChoice& backend,
+        auto player = [&](const learn::LearnJob& j, const BackendChoice& backend,
                           std::vector<std::vector<grid::GameRecord>>& batches) {
             return [&, backend](const std::vector<grid::Player>& players,
                                 const std::vector<grid::Pairing>& pairings, uint64_t seed) {
-                batches.push_back(grid::play_pairings(job.setup, players, pairings, seed,
-                                                      c.max_plies, backend, job.engine));
+                batches.push_back(grid::play_pairings(j.setup, players, pairings, seed,
+                                                      j.config.max_plies, backend, j.engine));
                 return batches.back();
             };
         };
-        learn::step(c, sa, player(a, batches_a));
-        learn::step(c, sb, player(b, batches_b));
+        learn::step(c, sa, player(job_a, a, batches_a));
+        learn::step(cb, sb, player(job_b, b, batches_b));
         d.generation = g;
         d.generations_compared = g + 1;
         for (size_t k = 0; k < std::min(batches_a.size(), batches_b.size()); ++k)
-            for (size_t i = 0; i < batches_a[k].size(); ++i)
+            for (size_t i = 0; i < std::min(batches_a[k].size(), batches_b[k].size()); ++i)
                 if (!same_record(batches_a[k][i], batches_b[k][i])) {
                     d.identical = false;
                     d.individual = i;
@@ -246,7 +260,10 @@ Difference compare_learn(const learn::LearnJob& job, const BackendChoice& a,
             r.seed = learn::batch_seed(c.seed, sa.generation, 16 + o);
             r.max_plies = c.max_plies;
             const auto ra = grid::play_batch(job.setup, r, a, job.engine);
-            const auto rb = grid::play_batch(job.setup, r, b, job.engine);
+            grid::PlayRequest rq = r;
+            rq.a = learn::player_of(cb, sb.best_weights.data());
+            rq.seed = learn::batch_seed(cb.seed, sb.generation, 16 + o);
+            const auto rb = grid::play_batch(job_b.setup, rq, b, job_b.engine);
             for (size_t i = 0; i < ra.size(); ++i)
                 if (!same_record(ra[i], rb[i])) {
                     d.identical = false;

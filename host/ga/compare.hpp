@@ -39,7 +39,8 @@ Difference compare_perft(const grid::GameSetup& setup, int depth, const BackendC
 // A learn job stepped on backends a and b in lockstep: every game record of every batch
 // (generation = the generation, individual = game index in the batch), then every member's
 // weights and value after the generation, then the final verification games.
-Difference compare_learn(const learn::LearnJob& job, const BackendChoice& a,
-                         const BackendChoice& b);
+// job_a runs on a and job_b on b (the CLI passes one job twice; same population size).
+Difference compare_learn(const learn::LearnJob& job_a, const learn::LearnJob& job_b,
+                         const BackendChoice& a, const BackendChoice& b);
 
 }  // namespace gaeval

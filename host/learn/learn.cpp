@@ -537,7 +537,7 @@ LearnConfig default_config(SchemeKind scheme) {
             break;
         case SchemeKind::Modern:
         default:
-            c.population = 24;
+            c.population = 32;
             c.tournament = TournamentSpec{};
             break;
     }

@@ -67,7 +67,7 @@ std::string value_update_name(const ValueUpdate& v);
 struct LearnConfig {
     SchemeKind scheme = SchemeKind::Modern;
     uint32_t population = 24;
-    uint32_t generations = 20;
+    uint32_t generations = 40;
     uint64_t seed = 1;
     std::vector<int> features;  // grid::Feature indexes the genome holds (others weigh 0)
     uint32_t max_plies = 400;   // a game still running is scored as it stands
@@ -85,7 +85,7 @@ struct LearnConfig {
     double scale_mutation = 0.05; // m
     // modern
     uint32_t tournament_size = 3;   // k
-    uint32_t elites = 2;            // e
+    uint32_t elites = 4;            // e
     std::string crossover = "blx";  // blx | sbx
     double crossover_rate = 0.9;
     double blx_alpha = 0.5;

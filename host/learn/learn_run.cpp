@@ -340,9 +340,12 @@ void restore_checkpoint(const LearnJob& job, const std::string& path, LearnResul
         const bool codes_ok = job.config.scheme == SchemeKind::GeneticGame ? s.codes.size() == n * d
                                                                            : s.codes.empty();
         if (s.weights.size() != n * d || !codes_ok || s.value.size() != n ||
-            s.best_weights.size() != d || (!s.global_best.empty() && s.global_best.size() != d) ||
-            s.generation > job.config.generations)
+            s.best_weights.size() != d || (!s.global_best.empty() && s.global_best.size() != d))
             throw InputError(path + ": corrupt checkpoint (sizes do not match run.json)");
+        if (s.generation > job.config.generations)
+            throw InputError("--generations " + std::to_string(job.config.generations) +
+                             ": the run already completed " + std::to_string(s.generation) +
+                             " generations");
         for (const auto& g : h.at("generations")) {
             GenerationRow row;
             row.generation = g.at(0).get<uint32_t>();
@@ -499,7 +502,11 @@ LearnJob learn_job_from_folder(const std::string& dir) {
     return job;
 }
 
-LearnResult run_learn(const LearnJob& job) {
+namespace {
+
+// The state a job starts from: its checkpoint (resume) or a fresh population; every check on
+// the run folder, made before anything is written.
+LearnResult starting_point(const LearnJob& job) {
     validate(job.config);
     LearnResult result;
     const bool files = !job.out_dir.empty();
@@ -515,6 +522,16 @@ LearnResult run_learn(const LearnJob& job) {
                              ": already holds a learn run (use --resume, or another folder)");
         result.state = initial_state(job.config);
     }
+    return result;
+}
+
+}  // namespace
+
+void check_job(const LearnJob& job) { starting_point(job); }
+
+LearnResult run_learn(const LearnJob& job) {
+    LearnResult result = starting_point(job);
+    const bool files = !job.out_dir.empty();
     if (files) {
         prepare_out_dir(job.out_dir);
         write_text(path_in(job.out_dir, "run.json"), learn_run_json(job).dump(2) + "\n");

@@ -62,6 +62,10 @@ struct LearnResult {
 // before any file is written.
 LearnResult run_learn(const LearnJob& job);
 
+// The checks run_learn makes before writing anything (configuration, run folder, checkpoint),
+// without running: the CLI calls it before it announces the backend.
+void check_job(const LearnJob& job);
+
 // Everything that determines the learned weights (configuration, game, seed); a checkpoint only
 // resumes a job with the same fingerprint.
 uint64_t learn_fingerprint(const LearnJob& job);
