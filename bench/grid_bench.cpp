@@ -152,8 +152,8 @@ void playout_workload(const Axes& axes, std::vector<Row>& rows, uint64_t* signat
 void tournament_workload(const Axes& axes, std::vector<Row>& rows, uint64_t* signature) {
     const Settings settings = axes.signature_only ? signature_settings() : axes.settings;
     const grid::GameSetup setup = setup_of("square8:7x7", "startpos");
-    std::vector<uint64_t> sizes = axes.populations.empty() ? std::vector<uint64_t>{24}
-                                                           : axes.populations;
+    std::vector<uint64_t> sizes =
+        axes.populations.empty() ? std::vector<uint64_t>{24} : axes.populations;
     std::vector<std::pair<uint64_t, bool>> cases;  // (population, cuda only)
     for (uint64_t n : sizes) cases.push_back({n, false});
     if (!axes.signature_only)
@@ -180,18 +180,19 @@ void tournament_workload(const Axes& axes, std::vector<Row>& rows, uint64_t* sig
                                               backend.choice);
                 return records;
             };
-            Row row = measure(settings, "tournament generation",
-                              "members=" + std::to_string(members) + " games=" +
-                                  std::to_string(learn::games_per_generation(config)),
-                              backend.label, static_cast<double>(learn::games_per_generation(config)),
-                              "games/s", [&] {
-                                  Sample s;
-                                  s.seconds = time_seconds([&] {
-                                      state = learn::initial_state(config);
-                                      learn::step(config, state, play);
-                                  });
-                                  return s;
-                              });
+            Row row =
+                measure(settings, "tournament generation",
+                        "members=" + std::to_string(members) +
+                            " games=" + std::to_string(learn::games_per_generation(config)),
+                        backend.label, static_cast<double>(learn::games_per_generation(config)),
+                        "games/s", [&] {
+                            Sample s;
+                            s.seconds = time_seconds([&] {
+                                state = learn::initial_state(config);
+                                learn::step(config, state, play);
+                            });
+                            return s;
+                        });
             plies = 0;
             for (const auto& r : records) plies += r.plies;
             char note[160];

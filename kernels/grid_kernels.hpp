@@ -30,14 +30,14 @@ void grid_play_pairings(const G& game, const typename G::Pos& start, const grid:
                         uint64_t player_count, const grid::Pairing* pairings, uint64_t games,
                         uint64_t seed, uint32_t max_plies, grid::GameRecord* records);
 
-#define GAEVAL_GRID_KERNELS_EXTERN(G)                                                    \
-    extern template uint64_t grid_perft<G>(const G&, const G::Pos&, int);                \
-    extern template void grid_play<G>(const G&, const G::Pos&, const grid::Player&,      \
-                                      const grid::Player&, uint64_t, uint64_t, uint32_t, \
-                                      grid::GameRecord*);                                \
-    extern template void grid_play_pairings<G>(const G&, const G::Pos&, const grid::Player*, \
-                                               uint64_t, const grid::Pairing*, uint64_t,     \
-                                               uint64_t, uint32_t, grid::GameRecord*);
+#define GAEVAL_GRID_KERNELS_EXTERN(G)                                                              \
+    extern template uint64_t grid_perft<G>(const G&, const G::Pos&, int);                          \
+    extern template void grid_play<G>(const G&, const G::Pos&, const grid::Player&,                \
+                                      const grid::Player&, uint64_t, uint64_t, uint32_t,           \
+                                      grid::GameRecord*);                                          \
+    extern template void grid_play_pairings<G>(const G&, const G::Pos&, const grid::Player*,       \
+                                               uint64_t, const grid::Pairing*, uint64_t, uint64_t, \
+                                               uint32_t, grid::GameRecord*);
 GAEVAL_GRID_FOR_EACH_VARIANT(GAEVAL_GRID_KERNELS_EXTERN)
 #undef GAEVAL_GRID_KERNELS_EXTERN
 

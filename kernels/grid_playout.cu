@@ -51,8 +51,7 @@ void grid_play_pairings(const G& host_game, const typename G::Pos& start,
     device_pairings.upload(pairings, games);
     DeviceArray<grid::GameRecord> device_records(games);
     for_each_index(PlayPairingOp<G>{bound.game, start, device_players.data(),
-                                    device_pairings.data(), seed, max_plies,
-                                    device_records.data()},
+                                    device_pairings.data(), seed, max_plies, device_records.data()},
                    games);
     synchronize();
     device_records.download(records, games);

@@ -58,9 +58,9 @@ TEST(BenchCli, DefaultSignatureIsTheRecordedOne) {
 }
 
 TEST(BenchCli, BadAxes) {
-    for (const char* args : {"--what chess", "--backend gpu", "--population 0", "--population 1.5",
-                             "--models x", "--min-samples 0", "--max-seconds -1",
-                             "--what tournament --population 5000"}) {
+    for (const char* args :
+         {"--what chess", "--backend gpu", "--population 0", "--population 1.5", "--models x",
+          "--min-samples 0", "--max-seconds -1", "--what tournament --population 5000"}) {
         auto r = run_cli(std::string("bench ") + args);
         EXPECT_EQ(r.exit_code, 2) << args << ": " << r.err;
         EXPECT_EQ(r.err_lines(), 1) << args << ": " << r.err;

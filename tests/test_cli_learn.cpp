@@ -24,8 +24,8 @@ using gaeval::testing::run_cli;
 namespace fs = std::filesystem;
 
 std::string out_dir(const std::string& name) {
-    const fs::path p = fs::path(::testing::TempDir()) /
-                       ("cli_learn_" + std::to_string(getpid()) + "_" + name);
+    const fs::path p =
+        fs::path(::testing::TempDir()) / ("cli_learn_" + std::to_string(getpid()) + "_" + name);
     fs::remove_all(p);
     return p.string();
 }
@@ -116,7 +116,8 @@ TEST(LearnCli, TinyRunWritesItsFilesAndWeightsThatPlayReads) {
     }
     EXPECT_EQ(compared, 15);
 
-    const auto play = run_cli("play --a " + dir + "/weights.json --b random --games 4 --backend cpu");
+    const auto play =
+        run_cli("play --a " + dir + "/weights.json --b random --games 4 --backend cpu");
     EXPECT_EQ(play.exit_code, 0) << play.err;
     EXPECT_NE(play.out.find("4 games"), std::string::npos) << play.out;
 }
@@ -156,30 +157,29 @@ TEST_P(LearnCliErrors, OneLineExitCode2AndNoFolder) {
 
 INSTANTIATE_TEST_SUITE_P(
     BadInput, LearnCliErrors,
-    ::testing::Values(
-        BadFlags{"--scheme foo", "--scheme: unknown scheme 'foo'"},
-        BadFlags{"--tournament foo", "--tournament"},
-        BadFlags{"--scheme genetic-game --tournament random:0", "--tournament"},
-        BadFlags{"--scheme modern --population 6 --tournament random:6", "random:6"},
-        BadFlags{"--scheme paired-blend --population 3", "--population"},
-        BadFlags{"--scheme paired-blend --population 7", "--population"},
-        BadFlags{"--scheme ten-tournaments --population 5", "--population"},
-        BadFlags{"--scheme genetic-game --population 2", "--population"},
-        BadFlags{"--scheme modern --population 1", "--population"},
-        BadFlags{"--scheme genetic-game --mutation 2", "--mutation"},
-        BadFlags{"--scheme paired-blend --mutation 2", "--mutation"},
-        BadFlags{"--scheme modern --mutation -0.5", "--mutation"},
-        BadFlags{"--scheme genetic-game --replace 1", "--replace"},
-        BadFlags{"--scheme paired-blend --blend 0", "--blend"},
-        BadFlags{"--scheme genetic-game --value-update take:150", "--value-update"},
-        BadFlags{"--scheme genetic-game --value-update winrate:-1", "--value-update"},
-        BadFlags{"--scheme modern --blend 0.2", "--blend"},
-        BadFlags{"--scheme paired-blend --elites 2", "--elites"},
-        BadFlags{"--scheme genetic-game --rounds 4", "--rounds"},
-        BadFlags{"--scheme ten-tournaments --value-update take:10", "--value-update"},
-        BadFlags{"--scheme modern --crossover uniform", "--crossover"},
-        BadFlags{"--scheme modern --init-range 2:1", "--init-range"},
-        BadFlags{"--scheme modern --features own_pieces,nothing", "--features"}));
+    ::testing::Values(BadFlags{"--scheme foo", "--scheme: unknown scheme 'foo'"},
+                      BadFlags{"--tournament foo", "--tournament"},
+                      BadFlags{"--scheme genetic-game --tournament random:0", "--tournament"},
+                      BadFlags{"--scheme modern --population 6 --tournament random:6", "random:6"},
+                      BadFlags{"--scheme paired-blend --population 3", "--population"},
+                      BadFlags{"--scheme paired-blend --population 7", "--population"},
+                      BadFlags{"--scheme ten-tournaments --population 5", "--population"},
+                      BadFlags{"--scheme genetic-game --population 2", "--population"},
+                      BadFlags{"--scheme modern --population 1", "--population"},
+                      BadFlags{"--scheme genetic-game --mutation 2", "--mutation"},
+                      BadFlags{"--scheme paired-blend --mutation 2", "--mutation"},
+                      BadFlags{"--scheme modern --mutation -0.5", "--mutation"},
+                      BadFlags{"--scheme genetic-game --replace 1", "--replace"},
+                      BadFlags{"--scheme paired-blend --blend 0", "--blend"},
+                      BadFlags{"--scheme genetic-game --value-update take:150", "--value-update"},
+                      BadFlags{"--scheme genetic-game --value-update winrate:-1", "--value-update"},
+                      BadFlags{"--scheme modern --blend 0.2", "--blend"},
+                      BadFlags{"--scheme paired-blend --elites 2", "--elites"},
+                      BadFlags{"--scheme genetic-game --rounds 4", "--rounds"},
+                      BadFlags{"--scheme ten-tournaments --value-update take:10", "--value-update"},
+                      BadFlags{"--scheme modern --crossover uniform", "--crossover"},
+                      BadFlags{"--scheme modern --init-range 2:1", "--init-range"},
+                      BadFlags{"--scheme modern --features own_pieces,nothing", "--features"}));
 
 TEST(LearnCli, ResumeOfAFolderWithoutARunIsRefused) {
     const std::string dir = out_dir("no_run");

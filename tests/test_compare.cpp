@@ -140,8 +140,9 @@ TEST(Compare, LearnCudaAgainstCpu) {
 }
 
 TEST(CompareCli, LearnOnTwoCpuConfigurations) {
-    auto r = run_cli("compare --a cpu:1 --b cpu:2 learn --population 6 --generations 2 "
-                     "--verify-games 10 --max-plies 200");
+    auto r = run_cli(
+        "compare --a cpu:1 --b cpu:2 learn --population 6 --generations 2 "
+        "--verify-games 10 --max-plies 200");
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_NE(r.out.find("identical: learn modern, 2 generations x 6 members, cpu:1 vs cpu:2"),
               std::string::npos)

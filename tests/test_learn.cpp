@@ -205,9 +205,9 @@ TEST(LearnFixedPoint, HandDerivedCodes) {
     EXPECT_EQ(encode_weight(1.5f), 0x018);
     EXPECT_EQ(encode_weight(-1.5f), 0x118);
     EXPECT_EQ(encode_weight(10.5f), 0x0A8);
-    EXPECT_EQ(encode_weight(0.09f), 0x001);   // 1.44 sixteenths
-    EXPECT_EQ(encode_weight(0.1f), 0x002);    // 1.6 sixteenths
-    EXPECT_EQ(encode_weight(0.03f), 0x000);   // 0.48 sixteenths
+    EXPECT_EQ(encode_weight(0.09f), 0x001);     // 1.44 sixteenths
+    EXPECT_EQ(encode_weight(0.1f), 0x002);      // 1.6 sixteenths
+    EXPECT_EQ(encode_weight(0.03f), 0x000);     // 0.48 sixteenths
     EXPECT_EQ(encode_weight(0.03125f), 0x001);  // exactly half a step: away from zero
     EXPECT_EQ(encode_weight(-0.03125f), 0x101);
     EXPECT_EQ(encode_weight(1.53125f), 0x019);  // 24.5 sixteenths: away from zero
@@ -270,8 +270,8 @@ TEST(LearnConfigParse, NamesRoundTripAndUnknownStringsAreRefused) {
     EXPECT_EQ(r7.m, 7u);
     for (const char* t : {"round-robin", "round-robin:2", "random:7"})
         EXPECT_EQ(tournament_name(parse_tournament(t)), t);
-    for (const char* bad : {"foo", "", "random:0", "random:x", "random:", "random:-1",
-                            "random:1.5", "round-robin:3", "random"})
+    for (const char* bad : {"foo", "", "random:0", "random:x", "random:", "random:-1", "random:1.5",
+                            "round-robin:3", "random"})
         EXPECT_THROW(parse_tournament(bad), InputError) << bad;
 
     const ValueUpdate take = parse_value_update("take:10");
@@ -315,7 +315,8 @@ TEST(LearnConfigValidate, PopulationTooSmallForTheScheme) {
     EXPECT_NO_THROW(validate(with(SchemeKind::GeneticGame, 3)));
     for (uint32_t n : {0u, 1u, 2u, 3u, 5u, 7u, 11u})
         EXPECT_THROW(validate(with(SchemeKind::PairedBlend, n)), InputError) << n;
-    for (uint32_t n : {4u, 6u, 8u}) EXPECT_NO_THROW(validate(with(SchemeKind::PairedBlend, n))) << n;
+    for (uint32_t n : {4u, 6u, 8u})
+        EXPECT_NO_THROW(validate(with(SchemeKind::PairedBlend, n))) << n;
     EXPECT_THROW(validate(with(SchemeKind::TenTournaments, 9)), InputError);
     EXPECT_THROW(validate(with(SchemeKind::TenTournaments, 5)), InputError);
     EXPECT_NO_THROW(validate(with(SchemeKind::TenTournaments, 10)));
@@ -591,7 +592,8 @@ TEST(LearnStep, EverySchemeKeepsThePopulationAndCountsItsGames) {
             uint64_t played = 0, batch_plies = 0, stopped = 0;
             for (const Batch& b : log) {
                 played += b.records.size();
-                for (const GameRecord& rec : b.records) batch_plies += rec.plies, stopped += rec.stopped;
+                for (const GameRecord& rec : b.records)
+                    batch_plies += rec.plies, stopped += rec.stopped;
             }
             EXPECT_EQ(r.games, played);
             EXPECT_EQ(r.plies, batch_plies);
@@ -943,12 +945,12 @@ struct DuelCase {
 
 TEST(LearnPairedBlend, LocalBestReplacesGlobalBestOnlyWithMoreThanHalfThePoints) {
     const std::vector<DuelCase> cases = {
-        {{1, 1, 1, -1}, true},     // 3 of 4
-        {{1, 1, 0, -1}, true},     // 2.5 of 4
-        {{1, 1, -1, -1}, false},   // exactly half
-        {{0, 0, 0, 0}, false},     // exactly half, all draws
-        {{1, 0, -1, -1}, false},   // 1.5 of 4
-        {{-1, -1, -1, -1}, false}, // none
+        {{1, 1, 1, -1}, true},      // 3 of 4
+        {{1, 1, 0, -1}, true},      // 2.5 of 4
+        {{1, 1, -1, -1}, false},    // exactly half
+        {{0, 0, 0, 0}, false},      // exactly half, all draws
+        {{1, 0, -1, -1}, false},    // 1.5 of 4
+        {{-1, -1, -1, -1}, false},  // none
     };
     for (const DuelCase& dc : cases) {
         SCOPED_TRACE(::testing::PrintToString(dc.results));
@@ -1143,7 +1145,8 @@ TEST(LearnModern, WithoutVariationChildrenAreCopiesOfTournamentWinners) {
             bool copy = false;
             for (uint32_t p = 0; p < n; ++p)
                 if (p != weakest || g > 0)
-                    copy = copy || bits_of(row(s.weights, m, d)) == bits_of(row(before.weights, p, d));
+                    copy =
+                        copy || bits_of(row(s.weights, m, d)) == bits_of(row(before.weights, p, d));
             EXPECT_TRUE(copy) << "member " << m << " is no copy of a member";
             if (g == 0) {
                 EXPECT_NE(bits_of(row(s.weights, m, d)), bits_of(row(before.weights, weakest, d)));
@@ -1208,8 +1211,8 @@ TEST(LearnPlayPairings, RecordsEqualPlayMatchSeatedForEachPairing) {
     std::vector<GameRecord> expected;
     for (size_t i = 0; i < pairings.size(); ++i)
         expected.push_back(grid::play_match_seated(f.game, f.pos, players[pairings[i].a],
-                                                   players[pairings[i].b], pairings[i].a_seat,
-                                                   seed, uint32_t(i), max_plies));
+                                                   players[pairings[i].b], pairings[i].a_seat, seed,
+                                                   uint32_t(i), max_plies));
     int finished = 0;
     for (const auto& e : expected) finished += !e.stopped;
     EXPECT_GT(finished, 0);
@@ -1247,8 +1250,8 @@ TEST(LearnPlayPairings, AnIndexThatNamesNoPlayerIsRefused) {
 // ---- whole runs -----------------------------------------------------------------------------
 
 std::string temp_dir(const std::string& name) {
-    const fs::path p = fs::path(::testing::TempDir()) /
-                       ("gaeval_learn_" + std::to_string(getpid()) + "_" + name);
+    const fs::path p =
+        fs::path(::testing::TempDir()) / ("gaeval_learn_" + std::to_string(getpid()) + "_" + name);
     fs::remove_all(p);
     return p.string();
 }

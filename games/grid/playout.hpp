@@ -26,9 +26,9 @@ struct GameRecord {
 // Plays match `index` from `start` until the game is over or `max_plies` plies were played,
 // then scores it with Game::outcome. Draws use key `seed` and counter (index, ply, ...).
 template <class G>
-GAEVAL_HD GameRecord play_match_seated(const G& game, const typename G::Pos& start,
-                                       const Player& a, const Player& b, int a_seat,
-                                       uint64_t seed, uint32_t index, uint32_t max_plies) {
+GAEVAL_HD GameRecord play_match_seated(const G& game, const typename G::Pos& start, const Player& a,
+                                       const Player& b, int a_seat, uint64_t seed, uint32_t index,
+                                       uint32_t max_plies) {
     GameRecord record;
     record.a_seat = static_cast<int8_t>(a_seat);
     typename G::Pos p = start;

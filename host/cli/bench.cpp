@@ -129,7 +129,8 @@ int run_bench(int argc, char** argv) {
     if (result.count("population"))
         for (const bench::Workload& w : chosen)
             if (w.name == "tournament")
-                for (uint64_t n : parse_counts(result["population"].as<std::string>(), "--population"))
+                for (uint64_t n :
+                     parse_counts(result["population"].as<std::string>(), "--population"))
                     if (n < 2 || n > 4096)
                         throw InputError("--population " + std::to_string(n) +
                                          ": the tournament workload takes 2 to 4096 members");

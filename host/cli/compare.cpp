@@ -130,9 +130,8 @@ int run_compare(int argc, char** argv) {
                       {"b_value", d.b_value}});
         std::cout << j.dump() << std::endl;
     } else if (d.identical) {
-        std::printf(
-            "identical: %s, %s vs %s (%s, bit for bit)\n", job_text.c_str(), la.c_str(),
-            lb.c_str(), compared.c_str());
+        std::printf("identical: %s, %s vs %s (%s, bit for bit)\n", job_text.c_str(), la.c_str(),
+                    lb.c_str(), compared.c_str());
     } else {
         std::printf(
             "differs: %s, %s vs %s\n  first difference: generation %u, individual %llu, "

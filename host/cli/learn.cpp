@@ -125,8 +125,8 @@ LearnArgs parse_learn_args(int argc, char** argv) {
         }
         job = learn::learn_job_from_folder(result["resume"].as<std::string>());
         if (result.count("generations")) {
-            job.config.generations = static_cast<uint32_t>(
-                read_integer_flag(result, "generations", 1, 1000000000));
+            job.config.generations =
+                static_cast<uint32_t>(read_integer_flag(result, "generations", 1, 1000000000));
         }
     } else {
         const GridOptions game = read_grid_options(result);
@@ -143,7 +143,8 @@ LearnArgs parse_learn_args(int argc, char** argv) {
         c.seed = common.seed;
         c.features = parse_features(result["features"].as<std::string>());
         if (result.count("population"))
-            c.population = static_cast<uint32_t>(read_integer_flag(result, "population", 1, 100000));
+            c.population =
+                static_cast<uint32_t>(read_integer_flag(result, "population", 1, 100000));
         c.generations =
             static_cast<uint32_t>(read_integer_flag(result, "generations", 1, 1000000000));
         c.max_plies = static_cast<uint32_t>(read_integer_flag(result, "max-plies", 1, 1000000));
@@ -248,8 +249,8 @@ int run_learn(int argc, char** argv) {
                      "generation, %u features, %s\n",
                      learn::scheme_name(job.config.scheme), job.config.population,
                      job.config.generations,
-                     (unsigned long long)learn::games_per_generation(job.config),
-                     job.config.dims(), grid::variant_name(job.setup, job.engine).c_str());
+                     (unsigned long long)learn::games_per_generation(job.config), job.config.dims(),
+                     grid::variant_name(job.setup, job.engine).c_str());
     install_interrupt_handler();
     const learn::LearnResult r = learn::run_learn(job);
     if (r.interrupted) {
@@ -263,11 +264,11 @@ int run_learn(int argc, char** argv) {
     for (const learn::VerifyRow& v : r.verification)
         if (v.generation == r.state.generation)
             std::printf("  vs %-11s  win rate %.3f (95%% CI %.3f - %.3f) over %llu games\n",
-                        v.opponent.c_str(), v.win_rate, v.low, v.high,
-                        (unsigned long long)v.games);
-    std::printf("results in %s/: weights.json (gaeval play --a %s/weights.json), "
-                "verification.csv, generations.csv, learning.svg\n",
-                job.out_dir.c_str(), job.out_dir.c_str());
+                        v.opponent.c_str(), v.win_rate, v.low, v.high, (unsigned long long)v.games);
+    std::printf(
+        "results in %s/: weights.json (gaeval play --a %s/weights.json), "
+        "verification.csv, generations.csv, learning.svg\n",
+        job.out_dir.c_str(), job.out_dir.c_str());
     if (common.json) {
         nlohmann::json out = learn::learn_run_json(job);
         out["generations_done"] = r.state.generation;

@@ -269,8 +269,9 @@ Difference compare_learn(const learn::LearnJob& job_a, const learn::LearnJob& jo
                     d.identical = false;
                     d.generation = sa.generation;
                     d.individual = i;
-                    d.field = std::string("verification game vs ") +
-                              (o == 0 ? "random" : o == 1 ? "capture" : "most-pieces");
+                    d.field = std::string("verification game vs ") + (o == 0   ? "random"
+                                                                      : o == 1 ? "capture"
+                                                                               : "most-pieces");
                     d.a_value = record_text(ra[i]);
                     d.b_value = record_text(rb[i]);
                     return d;

@@ -16,6 +16,7 @@
 #include "host/io/interrupt.hpp"
 #include "host/io/json_fields.hpp"
 #include "host/io/pile_in_output.hpp"
+#include "host/io/run_folder.hpp"
 #include "host/validate/pile_in_validator.hpp"
 
 namespace gaeval::pile_in {
@@ -72,17 +73,6 @@ void truncate_csv(const std::string& path, uint32_t next_generation) {
     std::ofstream out(path, std::ios::trunc);
     out << kCsvHeader << '\n';
     for (const auto& l : keep) out << l << '\n';
-}
-
-void prepare_out_dir(const std::string& dir) {
-    std::error_code ec;
-    fs::create_directories(dir, ec);
-    if (ec) throw InputError("--out " + dir + ": cannot create directory: " + ec.message());
-    const std::string probe = (fs::path(dir) / ".write-test").string();
-    std::ofstream f(probe);
-    if (!f) throw InputError("--out " + dir + ": directory is not writable");
-    f.close();
-    fs::remove(probe, ec);
 }
 
 nlohmann::json config_json(const PileInJob& job, const RulesProblem* problem) {
@@ -319,7 +309,7 @@ JobResult run_job(const PileInJob& job) {
             throw InputError("--solver greedy: needs a rules preset (--rules aos1..aos4)");
     }
     const RulesProblem* rules = problem ? &*problem : nullptr;
-    prepare_out_dir(job.out_dir);
+    io::prepare_out_dir(job.out_dir);
     if (job.solver == "greedy") return run_greedy_job(job, *problem);
     const fs::path dir(job.out_dir);
     const std::string csv_path = (dir / "generations.csv").string();

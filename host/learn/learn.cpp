@@ -26,8 +26,7 @@ double normal(const Random4& r) {
 }
 
 // Draws of generation g: key = seed, counter = (generation, a, b, c).
-Random4 draw(const LearnConfig& c, Purpose p, uint32_t g, uint32_t a, uint32_t b,
-             uint32_t d = 0) {
+Random4 draw(const LearnConfig& c, Purpose p, uint32_t g, uint32_t a, uint32_t b, uint32_t d = 0) {
     return philox(c.seed, p, g, a, b, d);
 }
 
@@ -102,6 +101,27 @@ double mean_of(const std::vector<double>& v) {
     return v.empty() ? 0.0 : total / v.size();
 }
 
+// The weights of member m.
+std::vector<float> member(const LearnState& s, uint32_t m, uint32_t d) {
+    return std::vector<float>(s.weights.begin() + size_t(m) * d,
+                              s.weights.begin() + size_t(m + 1) * d);
+}
+
+// Plays `pairs` among the population, sets every member's value to its score fraction and the
+// mean value; returns the members ranked by value.
+std::vector<uint32_t> play_and_score(const LearnConfig& c, LearnState& s, GenerationReport& report,
+                                     const std::vector<grid::Pairing>& pairs, const PlayFn& play) {
+    const uint32_t n = c.population;
+    const auto records =
+        play(players_of(c, s.weights, n), pairs, batch_seed(c.seed, s.generation, 0));
+    count_games(report, s, records);
+    Tally t(n);
+    t.add(pairs, records);
+    for (uint32_t m = 0; m < n; ++m) s.value[m] = t.fraction(m);
+    s.mean_value = mean_of(s.value);
+    return rank_desc(s.value);
+}
+
 // ---- genetic-game --------------------------------------------------------------------------
 
 int code_bit(const std::vector<uint16_t>& codes, size_t member_base, uint32_t bit) {
@@ -139,8 +159,7 @@ GenerationReport step_genetic_game(const LearnConfig& c, LearnState& s, const Pl
             if (t.games[m]) s.value[m] += c.update.amount * (100.0 * t.fraction(m) - 50.0);
     }
     const auto order = rank_desc(s.value);
-    s.best_weights.assign(s.weights.begin() + size_t(order[0]) * d,
-                          s.weights.begin() + size_t(order[0] + 1) * d);
+    s.best_weights = member(s, order[0], d);
     s.best_value = s.value[order[0]];
     s.mean_value = mean_of(s.value);
 
@@ -180,16 +199,8 @@ GenerationReport step_genetic_game(const LearnConfig& c, LearnState& s, const Pl
 GenerationReport step_paired_blend(const LearnConfig& c, LearnState& s, const PlayFn& play) {
     const uint32_t n = c.population, d = c.dims(), g = s.generation;
     GenerationReport report;
-    const auto pairs = paired_rounds_schedule(c, g);
-    const auto records = play(players_of(c, s.weights, n), pairs, batch_seed(c.seed, g, 0));
-    count_games(report, s, records);
-    Tally t(n);
-    t.add(pairs, records);
-    for (uint32_t m = 0; m < n; ++m) s.value[m] = t.fraction(m);
-    s.mean_value = mean_of(s.value);
-    const auto order = rank_desc(s.value);
-    const std::vector<float> local(s.weights.begin() + size_t(order[0]) * d,
-                                   s.weights.begin() + size_t(order[0] + 1) * d);
+    const auto order = play_and_score(c, s, report, paired_rounds_schedule(c, g), play);
+    const std::vector<float> local = member(s, order[0], d);
     if (s.global_best.empty()) {
         s.global_best = local;
     } else {
@@ -202,7 +213,8 @@ GenerationReport step_paired_blend(const LearnConfig& c, LearnState& s, const Pl
         const auto duel_records = play(duel, match, batch_seed(c.seed, g, 1));
         count_games(report, s, duel_records);
         double points = 0;
-        for (const auto& r : duel_records) points += r.a_result > 0 ? 1.0 : r.a_result == 0 ? 0.5 : 0;
+        for (const auto& r : duel_records)
+            points += r.a_result > 0 ? 1.0 : r.a_result == 0 ? 0.5 : 0;
         if (2 * points > c.rounds) {
             s.global_best = local;
             report.global_replaced = true;
@@ -286,8 +298,7 @@ GenerationReport step_ten_tournaments(const LearnConfig& c, LearnState& s, const
     for (uint32_t m = 0; m < n; ++m)
         if (total.games[m]) fitness[m] = double(total.wins[m]) / total.games[m];
     const auto order = rank_desc(fitness);
-    s.best_weights.assign(s.weights.begin() + size_t(order[0]) * d,
-                          s.weights.begin() + size_t(order[0] + 1) * d);
+    s.best_weights = member(s, order[0], d);
     s.best_value = fitness[order[0]];
     double sum = 0;
     uint32_t played = 0;
@@ -343,18 +354,10 @@ GenerationReport step_ten_tournaments(const LearnConfig& c, LearnState& s, const
 GenerationReport step_modern(const LearnConfig& c, LearnState& s, const PlayFn& play) {
     const uint32_t n = c.population, d = c.dims(), g = s.generation;
     GenerationReport report;
-    const auto pairs = tournament_schedule(c, g);
-    const auto records = play(players_of(c, s.weights, n), pairs, batch_seed(c.seed, g, 0));
-    count_games(report, s, records);
-    Tally t(n);
-    t.add(pairs, records);
-    for (uint32_t m = 0; m < n; ++m) s.value[m] = t.fraction(m);
-    s.mean_value = mean_of(s.value);
-    const auto order = rank_desc(s.value);
+    const auto order = play_and_score(c, s, report, tournament_schedule(c, g), play);
     std::vector<uint32_t> rank_of(n);
     for (uint32_t r = 0; r < n; ++r) rank_of[order[r]] = r;
-    s.best_weights.assign(s.weights.begin() + size_t(order[0]) * d,
-                          s.weights.begin() + size_t(order[0] + 1) * d);
+    s.best_weights = member(s, order[0], d);
     s.best_value = s.value[order[0]];
 
     std::vector<float> next(s.weights.size());
@@ -370,9 +373,8 @@ GenerationReport step_modern(const LearnConfig& c, LearnState& s, const PlayFn& 
         auto pick = [&](uint32_t which) {
             uint32_t best = n;
             for (uint32_t i = 0; i < k_size; ++i) {
-                const uint32_t m =
-                    below(draw(c, Purpose::SchemeVariation, g, child, which * k_size + i, 1).v[0],
-                          n);
+                const uint32_t m = below(
+                    draw(c, Purpose::SchemeVariation, g, child, which * k_size + i, 1).v[0], n);
                 if (best == n || rank_of[m] < rank_of[best]) best = m;
             }
             return best;
@@ -387,9 +389,9 @@ GenerationReport step_modern(const LearnConfig& c, LearnState& s, const PlayFn& 
                 const Random4 r = draw(c, Purpose::SchemeVariation, g, child, j, 3);
                 const double u = unit(r, 0);
                 if (c.crossover == "sbx") {
-                    const double beta = u <= 0.5 ? std::pow(2.0 * u, 1.0 / (c.sbx_eta + 1))
-                                                 : std::pow(1.0 / (2.0 * (1.0 - u)),
-                                                            1.0 / (c.sbx_eta + 1));
+                    const double beta =
+                        u <= 0.5 ? std::pow(2.0 * u, 1.0 / (c.sbx_eta + 1))
+                                 : std::pow(1.0 / (2.0 * (1.0 - u)), 1.0 / (c.sbx_eta + 1));
                     y = 0.5 * ((1 + beta) * x1 + (1 - beta) * x2);
                 } else {
                     const double lo = std::min(x1, x2), hi = std::max(x1, x2);
@@ -451,7 +453,8 @@ SchemeKind parse_scheme(const std::string& text) {
 
 namespace {
 uint64_t parse_count(const std::string& text, const std::string& what) {
-    if (text.empty() || text.size() > 9 || text.find_first_not_of("0123456789") != std::string::npos)
+    if (text.empty() || text.size() > 9 ||
+        text.find_first_not_of("0123456789") != std::string::npos)
         throw InputError(what);
     return std::stoull(text);
 }
@@ -468,8 +471,8 @@ double parse_number(const std::string& text, const std::string& what) {
 }  // namespace
 
 TournamentSpec parse_tournament(const std::string& text) {
-    const std::string what = "--tournament: '" + text +
-                             "' is not round-robin, round-robin:2 or random:M (M >= 1)";
+    const std::string what =
+        "--tournament: '" + text + "' is not round-robin, round-robin:2 or random:M (M >= 1)";
     TournamentSpec t;
     if (text == "round-robin") return t;
     if (text == "round-robin:2") {
@@ -564,8 +567,10 @@ void validate(const LearnConfig& c) {
             break;
         case SchemeKind::PairedBlend:
             if (c.population < 4 || c.population % 2)
-                throw InputError("--population: paired-blend pairs members 1-2, 3-4, ...: needs "
-                                 "an even number >= 4, got " + std::to_string(c.population));
+                throw InputError(
+                    "--population: paired-blend pairs members 1-2, 3-4, ...: needs "
+                    "an even number >= 4, got " +
+                    std::to_string(c.population));
             break;
         case SchemeKind::TenTournaments:
             if (c.population < 10) throw InputError(pop + "(ten-tournaments draws 10 members)");

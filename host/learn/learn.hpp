@@ -76,13 +76,13 @@ struct LearnConfig {
     // genetic-game
     ValueUpdate update;
     double initial_value = 100;
-    double replace = 0.5;         // bottom share replaced by offspring each generation
-    double bit_mutation = 0.01;   // per-bit flip probability of an offspring
+    double replace = 0.5;        // bottom share replaced by offspring each generation
+    double bit_mutation = 0.01;  // per-bit flip probability of an offspring
     // paired-blend
-    uint32_t rounds = 10;         // N_R
-    double blend = 0.1;           // c
-    double replace_best = 0.05;   // s
-    double scale_mutation = 0.05; // m
+    uint32_t rounds = 10;          // N_R
+    double blend = 0.1;            // c
+    double replace_best = 0.05;    // s
+    double scale_mutation = 0.05;  // m
     // modern
     uint32_t tournament_size = 3;   // k
     uint32_t elites = 4;            // e

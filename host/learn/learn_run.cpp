@@ -15,6 +15,7 @@
 #include "host/io/fen.hpp"
 #include "host/io/interrupt.hpp"
 #include "host/io/json_fields.hpp"
+#include "host/io/run_folder.hpp"
 #include "host/io/svg.hpp"
 #include "host/io/weights.hpp"
 
@@ -30,29 +31,6 @@ constexpr grid::PlayerKind kOpponentKinds[] = {grid::PlayerKind::Random, grid::P
 
 std::string path_in(const std::string& dir, const char* name) {
     return (fs::path(dir) / name).string();
-}
-
-void write_text(const std::string& path, const std::string& text) {
-    const std::string tmp = path + ".tmp";
-    {
-        std::ofstream out(tmp, std::ios::trunc);
-        out << text;
-        if (!out) throw InputError(path + ": cannot write");
-    }
-    std::error_code ec;
-    fs::rename(tmp, path, ec);
-    if (ec) throw InputError(path + ": cannot write (" + ec.message() + ")");
-}
-
-void prepare_out_dir(const std::string& dir) {
-    std::error_code ec;
-    fs::create_directories(dir, ec);
-    if (ec) throw InputError("--out " + dir + ": cannot create directory: " + ec.message());
-    const std::string probe = path_in(dir, ".write-test");
-    std::ofstream f(probe);
-    if (!f) throw InputError("--out " + dir + ": directory is not writable");
-    f.close();
-    fs::remove(probe, ec);
 }
 
 nlohmann::json config_json(const LearnConfig& c) {
@@ -137,7 +115,8 @@ LearnConfig config_from_json(const nlohmann::json& j, const std::string& where) 
             break;
         case SchemeKind::Modern:
             c.tournament = parse_tournament(json_fields::string(j, "tournament", where));
-            c.tournament_size = static_cast<uint32_t>(json_fields::number(j, "tournament_size", where));
+            c.tournament_size =
+                static_cast<uint32_t>(json_fields::number(j, "tournament_size", where));
             c.elites = static_cast<uint32_t>(json_fields::number(j, "elites", where));
             c.crossover = json_fields::string(j, "crossover", where);
             c.crossover_rate = json_fields::number(j, "crossover_rate", where);
@@ -156,10 +135,10 @@ std::string verification_csv(const std::vector<VerifyRow>& rows) {
     out << "generation,opponent,games,wins,draws,losses,win_rate,ci95_low,ci95_high\n";
     char line[256];
     for (const VerifyRow& r : rows) {
-        std::snprintf(line, sizeof line, "%u,%s,%llu,%llu,%llu,%llu,%.4f,%.4f,%.4f\n",
-                      r.generation, r.opponent.c_str(), (unsigned long long)r.games,
-                      (unsigned long long)r.wins, (unsigned long long)r.draws,
-                      (unsigned long long)r.losses, r.win_rate, r.low, r.high);
+        std::snprintf(line, sizeof line, "%u,%s,%llu,%llu,%llu,%llu,%.4f,%.4f,%.4f\n", r.generation,
+                      r.opponent.c_str(), (unsigned long long)r.games, (unsigned long long)r.wins,
+                      (unsigned long long)r.draws, (unsigned long long)r.losses, r.win_rate, r.low,
+                      r.high);
         out << line;
     }
     return out.str();
@@ -208,8 +187,8 @@ std::string learning_svg(const LearnJob& job, const std::vector<GenerationRow>& 
     out << "<text x=\"" << svg::num(width / 2) << "\" y=\"24\" text-anchor=\"middle\" "
         << "font-size=\"16\" font-weight=\"bold\">"
         << svg::escape("gaeval learn: " + std::string(scheme_name(job.config.scheme)) +
-                       ", population " + std::to_string(job.config.population) + ", " +
-                       job.board + ", seed " + std::to_string(job.config.seed))
+                       ", population " + std::to_string(job.config.population) + ", " + job.board +
+                       ", seed " + std::to_string(job.config.seed))
         << "</text>\n";
     const char* colours[] = {"#1f77b4", "#d62728", "#2ca02c"};
     for (int panel_index = 0; panel_index < 2; ++panel_index) {
@@ -233,20 +212,20 @@ std::string learning_svg(const LearnJob& job, const std::vector<GenerationRow>& 
                 << "\" y1=\"" << svg::num(py(v)) << "\" y2=\"" << svg::num(py(v))
                 << "\" stroke=\"#eee\"/>\n<text x=\"" << svg::num(left - 6) << "\" y=\""
                 << svg::num(py(v) + 4) << "\" text-anchor=\"end\" font-size=\"11\">"
-                << tick_label(v)
-                << "</text>\n";
+                << tick_label(v) << "</text>\n";
         }
         out << "<text x=\"" << svg::num(left) << "\" y=\"" << svg::num(y0 - 8)
             << "\" font-size=\"13\">"
             << (panel_index == 0 ? "win rate of the best member (verification games)"
                                  : "best and mean value of each generation")
             << "</text>\n";
-        auto polyline = [&](const std::vector<std::pair<double, double>>& pts,
-                            const char* colour, const char* label, int legend_row, bool dash) {
+        auto polyline = [&](const std::vector<std::pair<double, double>>& pts, const char* colour,
+                            const char* label, int legend_row, bool dash) {
             if (pts.empty()) return;
             out << "<polyline fill=\"none\" stroke=\"" << colour << "\" stroke-width=\"2\""
                 << (dash ? " stroke-dasharray=\"5,3\"" : "") << " points=\"";
-            for (const auto& p : pts) out << svg::num(px(p.first)) << ',' << svg::num(py(p.second)) << ' ';
+            for (const auto& p : pts)
+                out << svg::num(px(p.first)) << ',' << svg::num(py(p.second)) << ' ';
             out << "\"/>\n";
             for (const auto& p : pts)
                 out << "<circle cx=\"" << svg::num(px(p.first)) << "\" cy=\""
@@ -262,7 +241,8 @@ std::string learning_svg(const LearnJob& job, const std::vector<GenerationRow>& 
             for (int o = 0; o < 3; ++o) {
                 std::vector<std::pair<double, double>> pts;
                 for (const auto& r : verify)
-                    if (r.opponent == kOpponents[o]) pts.push_back({double(r.generation), r.win_rate});
+                    if (r.opponent == kOpponents[o])
+                        pts.push_back({double(r.generation), r.win_rate});
                 const std::string label = std::string("vs ") + kOpponents[o];
                 polyline(pts, colours[o], label.c_str(), o, false);
             }
@@ -280,8 +260,8 @@ std::string learning_svg(const LearnJob& job, const std::vector<GenerationRow>& 
     for (int t = 0; t <= 5; ++t) {
         const double g = g_max * t / 5;
         out << "<text x=\"" << svg::num(px(g)) << "\" y=\"" << svg::num(axis_y + 16)
-            << "\" text-anchor=\"middle\" font-size=\"11\">" << svg::escape(std::to_string(int(std::lround(g))))
-            << "</text>\n";
+            << "\" text-anchor=\"middle\" font-size=\"11\">"
+            << svg::escape(std::to_string(int(std::lround(g)))) << "</text>\n";
     }
     out << "<text x=\"" << svg::num(left + plot_w / 2) << "\" y=\"" << svg::num(axis_y + 36)
         << "\" text-anchor=\"middle\" font-size=\"12\">generation</text>\n";
@@ -294,8 +274,8 @@ Checkpoint make_checkpoint(const LearnJob& job, const LearnResult& r) {
     nlohmann::json gens = nlohmann::json::array(), verify = nlohmann::json::array();
     for (const auto& g : r.generations)
         gens.push_back({g.generation, g.report.games, g.report.plies, g.report.stopped,
-                        g.report.children, g.report.mutants, g.report.global_replaced,
-                        g.best_value, g.mean_value, g.seconds, g.best_weights});
+                        g.report.children, g.report.mutants, g.report.global_replaced, g.best_value,
+                        g.mean_value, g.seconds, g.best_weights});
     for (const auto& v : r.verification)
         verify.push_back({v.generation, v.opponent, v.games, v.wins, v.draws, v.losses});
     c.header = {{"kind", "learn"},
@@ -380,16 +360,18 @@ void restore_checkpoint(const LearnJob& job, const std::string& path, LearnResul
 
 void write_outputs(const LearnJob& job, const LearnResult& r) {
     const std::string& dir = job.out_dir;
-    write_text(path_in(dir, "generations.csv"), generations_csv(job.config, r.generations));
-    write_text(path_in(dir, "verification.csv"), verification_csv(r.verification));
-    write_text(path_in(dir, "learning.svg"), learning_svg(job, r.generations, r.verification));
+    io::write_text_atomic(path_in(dir, "generations.csv"),
+                          generations_csv(job.config, r.generations));
+    io::write_text_atomic(path_in(dir, "verification.csv"), verification_csv(r.verification));
+    io::write_text_atomic(path_in(dir, "learning.svg"),
+                          learning_svg(job, r.generations, r.verification));
     io::GridWeights w;
     w.game = job.game;
     w.board = io::board_spec(job.setup.shape);
     w.rules = io::rule_set_name(job.setup.rules);
     for (uint32_t j = 0; j < job.config.dims(); ++j)
         w.weights[job.config.features[j]] = r.state.best_weights[j];
-    write_text(path_in(dir, "weights.json"), io::grid_weights_json(w));
+    io::write_text_atomic(path_in(dir, "weights.json"), io::grid_weights_json(w));
     save_checkpoint(make_checkpoint(job, r), path_in(dir, "checkpoint.bin"));
 }
 
@@ -533,8 +515,8 @@ LearnResult run_learn(const LearnJob& job) {
     LearnResult result = starting_point(job);
     const bool files = !job.out_dir.empty();
     if (files) {
-        prepare_out_dir(job.out_dir);
-        write_text(path_in(job.out_dir, "run.json"), learn_run_json(job).dump(2) + "\n");
+        io::prepare_out_dir(job.out_dir);
+        io::write_text_atomic(path_in(job.out_dir, "run.json"), learn_run_json(job).dump(2) + "\n");
         if (!job.resume) write_outputs(job, result);
     }
     const PlayFn play = [&](const std::vector<grid::Player>& players,
@@ -544,6 +526,7 @@ LearnResult run_learn(const LearnJob& job) {
     };
     const auto start = std::chrono::steady_clock::now();
     LearnState& s = result.state;
+    const uint32_t first_generation = s.generation;
     while (s.generation < job.config.generations) {
         if (interrupted()) {
             result.interrupted = true;
@@ -571,13 +554,18 @@ LearnResult run_learn(const LearnJob& job) {
             }
         }
         if (!job.quiet) {
-            char line[256];
+            // ETA from this invocation's pace (verification included).
+            const double elapsed =
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            const uint32_t done_here = s.generation - first_generation;
+            const double eta = elapsed / done_here * (job.config.generations - s.generation);
+            char line[320];
             std::snprintf(line, sizeof line,
                           "learn: generation %u/%u  best %.4g  mean %.4g  %llu games  %.0f "
-                          "games/s%s%s\n",
+                          "games/s  ETA %.0f s%s%s\n",
                           s.generation, job.config.generations, s.best_value, s.mean_value,
                           (unsigned long long)row.report.games,
-                          row.seconds > 0 ? row.report.games / row.seconds : 0.0,
+                          row.seconds > 0 ? row.report.games / row.seconds : 0.0, eta,
                           verified.empty() ? "" : "  verify:", verified.c_str());
             std::cerr << line << std::flush;
         }
