@@ -221,7 +221,6 @@ LearnArgs parse_learn_args(int argc, char** argv) {
                 throw InputError(what);
             }
         }
-        learn::validate(c);
         job.out_dir = result["out"].as<std::string>();
         job.command_line = joined_command_line(argc, argv);
     }

@@ -250,28 +250,17 @@ Difference compare_learn(const learn::LearnJob& job_a, const learn::LearnJob& jo
             }
     }
     if (job.verify_games > 0) {
-        const grid::PlayerKind kinds[] = {grid::PlayerKind::Random, grid::PlayerKind::Capture,
-                                          grid::PlayerKind::MostPieces};
-        for (int o = 0; o < 3; ++o) {
-            grid::PlayRequest r;
-            r.a = learn::player_of(c, sa.best_weights.data());
-            r.b.kind = kinds[o];
-            r.games = job.verify_games;
-            r.seed = learn::batch_seed(c.seed, sa.generation, 16 + o);
-            r.max_plies = c.max_plies;
-            const auto ra = grid::play_batch(job.setup, r, a, job.engine);
-            grid::PlayRequest rq = r;
-            rq.a = learn::player_of(cb, sb.best_weights.data());
-            rq.seed = learn::batch_seed(cb.seed, sb.generation, 16 + o);
-            const auto rb = grid::play_batch(job_b.setup, rq, b, job_b.engine);
-            for (size_t i = 0; i < ra.size(); ++i)
+        for (int o = 0; o < learn::kVerifyOpponents; ++o) {
+            const auto ra =
+                grid::play_batch(job_a.setup, learn::verify_request(job_a, sa, o), a, job_a.engine);
+            const auto rb =
+                grid::play_batch(job_b.setup, learn::verify_request(job_b, sb, o), b, job_b.engine);
+            for (size_t i = 0; i < std::min(ra.size(), rb.size()); ++i)
                 if (!same_record(ra[i], rb[i])) {
                     d.identical = false;
                     d.generation = sa.generation;
                     d.individual = i;
-                    d.field = std::string("verification game vs ") + (o == 0   ? "random"
-                                                                      : o == 1 ? "capture"
-                                                                               : "most-pieces");
+                    d.field = std::string("verification game vs ") + learn::verify_opponent_name(o);
                     d.a_value = record_text(ra[i]);
                     d.b_value = record_text(rb[i]);
                     return d;

@@ -377,15 +377,9 @@ void write_outputs(const LearnJob& job, const LearnResult& r) {
 
 std::vector<VerifyRow> verify_best(const LearnJob& job, const LearnState& s) {
     std::vector<VerifyRow> rows;
-    for (int o = 0; o < 3; ++o) {
-        grid::PlayRequest request;
-        request.a = player_of(job.config, s.best_weights.data());
-        request.b.kind = kOpponentKinds[o];
-        request.games = job.verify_games;
-        request.seed = batch_seed(job.config.seed, s.generation, 16 + o);
-        request.max_plies = job.config.max_plies;
-        const auto summary =
-            grid::summarize(grid::play_batch(job.setup, request, job.backend, job.engine));
+    for (int o = 0; o < kVerifyOpponents; ++o) {
+        const auto summary = grid::summarize(
+            grid::play_batch(job.setup, verify_request(job, s, o), job.backend, job.engine));
         VerifyRow row;
         row.generation = s.generation;
         row.opponent = kOpponents[o];
@@ -401,6 +395,18 @@ std::vector<VerifyRow> verify_best(const LearnJob& job, const LearnState& s) {
 }
 
 }  // namespace
+
+const char* verify_opponent_name(int opponent) { return kOpponents[opponent]; }
+
+grid::PlayRequest verify_request(const LearnJob& job, const LearnState& state, int opponent) {
+    grid::PlayRequest request;
+    request.a = player_of(job.config, state.best_weights.data());
+    request.b.kind = kOpponentKinds[opponent];
+    request.games = job.verify_games;
+    request.seed = batch_seed(job.config.seed, state.generation, 16 + opponent);
+    request.max_plies = job.config.max_plies;
+    return request;
+}
 
 void wilson_interval(uint64_t wins, uint64_t games, double* low, double* high) {
     if (games == 0) {

@@ -75,6 +75,12 @@ uint64_t learn_fingerprint(const LearnJob& job);
 nlohmann::json learn_run_json(const LearnJob& job);
 LearnJob learn_job_from_folder(const std::string& dir);
 
+// The verification opponents, in table order, and the request of verification game batch
+// `opponent` (0..2) for the best member of `state` (draws keyed by seed, generation, opponent).
+constexpr int kVerifyOpponents = 3;
+const char* verify_opponent_name(int opponent);
+grid::PlayRequest verify_request(const LearnJob& job, const LearnState& state, int opponent);
+
 // Wilson 95% interval of a proportion (wins out of games).
 void wilson_interval(uint64_t wins, uint64_t games, double* low, double* high);
 
