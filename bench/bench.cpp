@@ -6,13 +6,6 @@
 
 namespace gaeval::bench {
 
-double time_seconds(const std::function<void()>& f) {
-    auto t0 = std::chrono::steady_clock::now();
-    f();
-    auto t1 = std::chrono::steady_clock::now();
-    return std::chrono::duration<double>(t1 - t0).count();
-}
-
 namespace {
 double quantile(std::vector<double> v, double q) {
     std::sort(v.begin(), v.end());
@@ -103,13 +96,5 @@ void CaseResults::add(Row& row, uint64_t hash) {
     }
 }
 
-uint64_t fnv1a(const void* data, std::size_t n, uint64_t h) {
-    const unsigned char* p = static_cast<const unsigned char*>(data);
-    for (std::size_t i = 0; i < n; ++i) {
-        h ^= p[i];
-        h *= 0x100000001b3ull;
-    }
-    return h;
-}
 
 }  // namespace gaeval::bench

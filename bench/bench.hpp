@@ -9,6 +9,8 @@
 #include <vector>
 
 #include "host/backend/backend.hpp"
+#include "host/core/clock.hpp"
+#include "host/core/hash.hpp"
 
 namespace gaeval::bench {
 
@@ -78,13 +80,7 @@ class CaseResults {
     std::string first_label_;
 };
 
-// Seconds on a steady clock around f().
-double time_seconds(const std::function<void()>& f);
-
 // Fills ratio_cpu1 / ratio_cpu of each row from the rows of the same workload and size.
 void fill_ratios(std::vector<Row>& rows);
-
-// 64-bit FNV-1a over bytes, chained: signature = fnv1a(data, n, signature).
-uint64_t fnv1a(const void* data, std::size_t n, uint64_t h = 0xcbf29ce484222325ull);
 
 }  // namespace gaeval::bench

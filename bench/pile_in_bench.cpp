@@ -8,10 +8,10 @@
 #include "games/core/rng.hpp"
 #include "games/pile_in/genome.hpp"
 #include "host/backend/backend.hpp"
-#include "host/backend/pile_in_population.hpp"
-#include "host/ga/pile_in_engine.hpp"
-#include "host/ga/pile_in_rules.hpp"
-#include "host/io/error.hpp"
+#include "host/pile_in/population.hpp"
+#include "host/pile_in/engine.hpp"
+#include "host/pile_in/rules.hpp"
+#include "host/core/error.hpp"
 
 namespace gaeval::bench {
 

@@ -7,9 +7,6 @@
 
 #include "host/backend/backend.hpp"
 #include "host/backend/parallel.hpp"
-#if GAEVAL_HAVE_CUDA
-#include "kernels/cuda_api.hpp"
-#endif
 
 namespace gaeval::bench {
 
@@ -56,23 +53,9 @@ MachineInfo describe_machine(const std::string& command) {
     m.cpu_threads = default_thread_count();
     m.cuda_built = cuda_compiled();
     m.command = command;
-#if GAEVAL_HAVE_CUDA
-    cuda::DeviceInfo d = cuda::query_device();
-    if (d.present) {
-        char g[256];
-        std::snprintf(
-            g, sizeof g, "%s, %.1f GiB, %d SMs, compute %d.%d, driver %d.%d, runtime %d.%d",
-            d.name.c_str(), d.total_memory / 1073741824.0, d.multiprocessors, d.compute_major,
-            d.compute_minor, d.driver_version / 1000, d.driver_version % 1000 / 10,
-            d.runtime_version / 1000, d.runtime_version % 1000 / 10);
-        m.gpu = g;
-        m.gpu_bandwidth_gbs = d.memory_bandwidth_gbs;
-    } else {
-        m.gpu = "none (" + d.reason + ")";
-    }
-#else
-    m.gpu = "none (built without CUDA)";
-#endif
+    const GpuSummary gpu = gpu_summary();
+    m.gpu = gpu.description;
+    m.gpu_bandwidth_gbs = gpu.bandwidth_gbs;
     return m;
 }
 

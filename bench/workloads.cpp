@@ -1,6 +1,6 @@
 #include "bench/workloads.hpp"
 
-#include "bench/grid_bench.hpp"
+#include "bench/game_bench.hpp"
 #include "bench/pile_in_bench.hpp"
 
 namespace gaeval::bench {
@@ -9,7 +9,7 @@ std::vector<Workload> all_workloads() {
     std::vector<Workload> list;
     list.push_back(pile_in_workload());
     list.push_back(rules_pile_in_workload());
-    list.push_back({"perft", "Ataxx-family perft, bulk-counted (nodes/s)", {}, perft_workload});
+    list.push_back({"perft", "game perft, bulk-counted (nodes/s)", {}, perft_workload});
     list.push_back(
         {"playout", "random and weighted playouts (plies/s, games/s)", {}, playout_workload});
     Axes tournament;

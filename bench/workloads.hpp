@@ -16,7 +16,8 @@ struct Axes {
     std::vector<std::string> backends;   // "cpu1" (one thread), "cpu" (all cores), "cuda"
     std::vector<uint64_t> populations;   // pile-in / tournament sizes
     std::vector<int> models;             // pile-in unit sizes (N v N)
-    std::vector<std::string> positions;  // perft positions (names or FENs)
+    std::vector<std::string> positions;  // perft positions (case names or setups)
+    std::vector<std::string> games;      // games of the game workloads (empty: the default ones)
     Settings settings;
     bool signature_only = false;  // compute the results once, time nothing
     // Sizes only a GPU runs within the budget (e.g. 1e7, 1e8 plans): timed on cuda alone and

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "host/backend/pile_in_population.hpp"
+#include "host/pile_in/population.hpp"
 
 namespace gaeval::pile_in {
 

@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "games/pile_in/rules_fitness.hpp"
-#include "host/ga/pile_in_rules.hpp"
-#include "host/io/scenario_io.hpp"
-#include "host/validate/pile_in_validator.hpp"
+#include "host/pile_in/rules.hpp"
+#include "host/pile_in/scenario_io.hpp"
+#include "host/pile_in/validator.hpp"
 
 namespace gaeval::pile_in::testing {
 

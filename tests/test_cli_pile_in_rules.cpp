@@ -11,11 +11,11 @@
 #include <cmath>
 
 #include "cli_util.hpp"
-#include "host/ga/pile_in_rules.hpp"
-#include "host/ga/pile_in_run.hpp"
-#include "host/io/error.hpp"
-#include "host/io/pile_in_output.hpp"
-#include "host/validate/pile_in_validator.hpp"
+#include "host/pile_in/rules.hpp"
+#include "host/pile_in/run.hpp"
+#include "host/core/error.hpp"
+#include "host/pile_in/output.hpp"
+#include "host/pile_in/validator.hpp"
 
 namespace {
 

@@ -6,8 +6,11 @@
 
 #include "cli_util.hpp"
 #include "gpu_test_support.hpp"
-#include "host/ga/compare.hpp"
-#include "host/io/fen.hpp"
+#include "host/ataxx/entry.hpp"
+#include "host/ataxx/fen.hpp"
+#include "host/compare/games.hpp"
+#include "host/games/registry.hpp"
+#include "host/pile_in/compare.hpp"
 
 namespace gaeval {
 namespace {
@@ -67,19 +70,19 @@ TEST(CompareCli, PileInOnTwoCpuConfigurations) {
 }
 
 TEST(Compare, PerftDivideOnCpuConfigurationsAndItsTotal) {
-    const auto setup =
-        io::parse_fen("startpos", io::parse_board_spec("square8:7x7"), grid::RuleSet::Ataxx, 2);
-    Difference d = compare_perft(setup, 4, resolve_backend("cpu", 1), resolve_backend("cpu", 2));
+    const auto setup = ataxx::parse_fen("startpos", ataxx::parse_board_spec("square8:7x7"),
+                                        ataxx::RuleSet::Ataxx, 2);
+    const auto session = ataxx::open_session(setup);
+    Difference d =
+        compare_perft(*session, 4, resolve_backend("cpu", 1), resolve_backend("cpu", 2));
     EXPECT_TRUE(d.identical) << d.field;
     EXPECT_EQ(d.generations_compared, 16u);  // 16 root moves from the start position
     uint64_t total = 0;
-    for (uint64_t n : grid::perft_divide(setup, 4, resolve_backend("cpu", 2))) total += n;
+    for (uint64_t n : session->perft_divide(4, resolve_backend("cpu", 2))) total += n;
     EXPECT_EQ(total, 155888u);  // published perft(4)
     // The fast path and the per-cell tables agree move by move too.
-    grid::EngineChoice generic;
-    generic.generic = true;
-    EXPECT_EQ(grid::perft_divide(setup, 3, resolve_backend("cpu", 1), generic),
-              grid::perft_divide(setup, 3, resolve_backend("cpu", 1)));
+    EXPECT_EQ(ataxx::open_session(setup, true)->perft_divide(3, resolve_backend("cpu", 1)),
+              session->perft_divide(3, resolve_backend("cpu", 1)));
 }
 
 TEST(CompareCli, PerftOnTwoCpuConfigurations) {
@@ -90,13 +93,13 @@ TEST(CompareCli, PerftOnTwoCpuConfigurations) {
 
 learn::LearnJob small_learn_job(uint64_t seed, learn::SchemeKind scheme) {
     learn::LearnJob job;
-    job.config = learn::default_config(scheme);
+    job.session = games::find_game("ataxx").open({});
+    job.config = learn::default_config(scheme, 15);
     job.config.population = scheme == learn::SchemeKind::TenTournaments ? 12 : 8;
     job.config.generations = 3;
     job.config.seed = seed;
     job.config.max_plies = 200;
     job.verify_games = 20;
-    learn::resolve_setup(job);
     return job;
 }
 

@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "games/pile_in/gapi1_scheme.hpp"
-#include "host/backend/pile_in_population.hpp"
-#include "host/ga/pile_in_engine.hpp"
-#include "host/io/error.hpp"
+#include "host/pile_in/population.hpp"
+#include "host/pile_in/engine.hpp"
+#include "host/core/error.hpp"
 #include "pile_in_util.hpp"
 
 namespace gaeval::pile_in {

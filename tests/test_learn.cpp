@@ -28,20 +28,19 @@
 #include <nlohmann/json.hpp>
 
 #include "gpu_test_support.hpp"
-#include "grid_test_support.hpp"
+#include "ataxx_test_support.hpp"
 #include "host/backend/backend.hpp"
-#include "host/grid/grid.hpp"
-#include "host/io/error.hpp"
+#include "host/core/error.hpp"
 #include "host/learn/learn.hpp"
+#include "host/games/registry.hpp"
 #include "host/learn/learn_run.hpp"
 
 namespace gaeval::learn {
 namespace {
 
 namespace fs = std::filesystem;
-using grid::GameRecord;
-using grid::Pairing;
-using grid::Player;
+using Player = games::PlayerData;
+constexpr uint32_t kAtaxxWeights = ataxx::kFeatureCount;
 
 // ---- helpers --------------------------------------------------------------------------------
 
@@ -62,7 +61,7 @@ const std::vector<int> kFeatures = {2, 0, 7};
 constexpr int kF0 = 2;
 
 LearnConfig small_config(SchemeKind scheme, uint32_t population) {
-    LearnConfig c = default_config(scheme);
+    LearnConfig c = default_config(scheme, kAtaxxWeights);
     c.population = population;
     c.generations = 3;
     c.seed = 11;
@@ -290,19 +289,19 @@ TEST(LearnConfigParse, NamesRoundTripAndUnknownStringsAreRefused) {
 
 TEST(LearnConfigValidate, DefaultsAreValid) {
     for (SchemeKind s : kAllSchemes) {
-        const LearnConfig c = default_config(s);
+        const LearnConfig c = default_config(s, kAtaxxWeights);
         EXPECT_NO_THROW(validate(c)) << scheme_name(s);
         EXPECT_EQ(c.scheme, s);
-        EXPECT_EQ(c.dims(), uint32_t(grid::kFeatureCount));
+        EXPECT_EQ(c.dims(), uint32_t(ataxx::kFeatureCount));
     }
-    const LearnConfig ten = default_config(SchemeKind::TenTournaments);
+    const LearnConfig ten = default_config(SchemeKind::TenTournaments, kAtaxxWeights);
     EXPECT_EQ(ten.init_low, 0);
     EXPECT_EQ(ten.init_high, 10);
 }
 
 TEST(LearnConfigValidate, PopulationTooSmallForTheScheme) {
     auto with = [](SchemeKind s, uint32_t n) {
-        LearnConfig c = default_config(s);
+        LearnConfig c = default_config(s, kAtaxxWeights);
         c.population = n;
         c.tournament_size = 2;
         c.elites = 1;
@@ -335,7 +334,7 @@ TEST(LearnConfigValidate, PopulationTooSmallForTheScheme) {
 
 TEST(LearnConfigValidate, RatesOutsideTheirRanges) {
     auto refuses = [](SchemeKind s, const std::function<void(LearnConfig&)>& change) {
-        LearnConfig c = default_config(s);
+        LearnConfig c = default_config(s, kAtaxxWeights);
         change(c);
         try {
             validate(c);
@@ -377,12 +376,12 @@ TEST(LearnConfigValidate, RatesOutsideTheirRanges) {
         }
     }
     // The edges of the ranges are accepted.
-    LearnConfig edge = default_config(S::PairedBlend);
+    LearnConfig edge = default_config(S::PairedBlend, kAtaxxWeights);
     edge.blend = 1;
     edge.replace_best = 0.5;
     edge.scale_mutation = 0;
     EXPECT_NO_THROW(validate(edge));
-    LearnConfig gg = default_config(S::GeneticGame);
+    LearnConfig gg = default_config(S::GeneticGame, kAtaxxWeights);
     gg.bit_mutation = 1;
     gg.replace = 0.99;
     EXPECT_NO_THROW(validate(gg));
@@ -407,8 +406,8 @@ TEST(LearnPlayer, PlayerOfMapsTheGenomeOntoItsFeatures) {
     LearnConfig c = small_config(SchemeKind::Modern, 4);
     const float w[] = {1.5f, -2.0f, 3.25f};
     const Player p = player_of(c, w);
-    EXPECT_EQ(p.kind, grid::PlayerKind::Weighted);
-    for (int f = 0; f < grid::kFeatureCount; ++f) {
+    EXPECT_EQ(p.kind, PlayerKind::Weighted);
+    for (int f = 0; f < ataxx::kFeatureCount; ++f) {
         const float expected = f == 2 ? 1.5f : f == 0 ? -2.0f : f == 7 ? 3.25f : 0.0f;
         EXPECT_EQ(p.weights[f], expected) << "feature " << f;
     }
@@ -416,7 +415,7 @@ TEST(LearnPlayer, PlayerOfMapsTheGenomeOntoItsFeatures) {
 
 TEST(LearnInit, InitialPopulationsLieInTheirRanges) {
     for (SchemeKind s : kAllSchemes) {
-        LearnConfig c = default_config(s);
+        LearnConfig c = default_config(s, kAtaxxWeights);
         c.population = 40;
         const LearnState st = initial_state(c);
         const uint32_t d = c.dims();
@@ -1190,18 +1189,20 @@ TEST(LearnModern, BlxChildrenLieInTheirParentsExtendedBox) {
 // ---- play_pairings --------------------------------------------------------------------------
 
 TEST(LearnPlayPairings, RecordsEqualPlayMatchSeatedForEachPairing) {
-    using namespace grid::testing;
-    const grid::GameSetup setup = fen_setup("startpos");
+    using namespace ataxx::testing;
+    const ataxx::GameSetup setup = fen_setup("startpos");
     std::vector<Player> players(5);
-    players[0].kind = grid::PlayerKind::Random;
-    players[1].kind = grid::PlayerKind::Capture;
-    players[2].kind = grid::PlayerKind::MostPieces;
-    players[3].kind = grid::PlayerKind::Weighted;
-    players[3].weights[0] = 1.0f;
-    players[3].weights[4] = -0.5f;
-    players[4].kind = grid::PlayerKind::Weighted;
-    players[4].weights[1] = -1.0f;
-    players[4].weights[7] = 2.0f;
+    std::vector<gaeval::Player<ataxx::Square7Game>> typed(5);
+    for (int k = 0; k < 4; ++k) {
+        players[k] = player_data(k);
+        typed[k] = player_of_kind(k);
+    }
+    players[4] = player_data(3);
+    typed[4] = player_of_kind(3);
+    players[3].weights[0] = typed[3].weights[0] = 1.0f;
+    players[3].weights[4] = typed[3].weights[4] = -0.5f;
+    players[4].weights[1] = typed[4].weights[1] = -1.0f;
+    players[4].weights[7] = typed[4].weights[7] = 2.0f;
     std::vector<Pairing> pairings;
     for (uint32_t a = 0; a < 5; ++a)
         for (uint32_t b = 0; b < 5; ++b) pairings.push_back({a, b, uint8_t((a * 3 + b) % 2)});
@@ -1210,16 +1211,17 @@ TEST(LearnPlayPairings, RecordsEqualPlayMatchSeatedForEachPairing) {
     Square7Fixture f(setup);
     std::vector<GameRecord> expected;
     for (size_t i = 0; i < pairings.size(); ++i)
-        expected.push_back(grid::play_match_seated(f.game, f.pos, players[pairings[i].a],
-                                                   players[pairings[i].b], pairings[i].a_seat, seed,
-                                                   uint32_t(i), max_plies));
+        expected.push_back(play_match_seated(f.game, f.pos, typed[pairings[i].a],
+                                             typed[pairings[i].b], pairings[i].a_seat, seed,
+                                             uint32_t(i), max_plies));
     int finished = 0;
     for (const auto& e : expected) finished += !e.stopped;
     EXPECT_GT(finished, 0);
     for (int threads : {1, 2}) {
         for (bool generic : {false, true}) {
-            const auto got = grid::play_pairings(setup, players, pairings, seed, max_plies,
-                                                 cpu_backend(threads), grid::EngineChoice{generic});
+            const auto got = ataxx::open_session(setup, generic)
+                                 ->play_pairings(players, pairings, seed, max_plies,
+                                                 cpu_backend(threads));
             ASSERT_EQ(got.size(), expected.size());
             for (size_t i = 0; i < got.size(); ++i) {
                 SCOPED_TRACE("game " + std::to_string(i) + (generic ? " (table)" : "") + ", " +
@@ -1232,18 +1234,20 @@ TEST(LearnPlayPairings, RecordsEqualPlayMatchSeatedForEachPairing) {
             }
         }
     }
-    EXPECT_TRUE(grid::play_pairings(setup, players, {}, seed, max_plies, cpu_backend(1)).empty());
+    EXPECT_TRUE(ataxx::open_session(setup)
+                    ->play_pairings(players, {}, seed, max_plies, cpu_backend(1))
+                    .empty());
 }
 
 TEST(LearnPlayPairings, AnIndexThatNamesNoPlayerIsRefused) {
-    using namespace grid::testing;
-    const grid::GameSetup setup = fen_setup("startpos");
+    using namespace ataxx::testing;
+    const auto session = ataxx::open_session(fen_setup("startpos"));
     std::vector<Player> players(3);
-    EXPECT_THROW(grid::play_pairings(setup, players, {{0, 1, 0}, {0, 3, 1}}, 1, 50, cpu_backend(1)),
+    EXPECT_THROW(session->play_pairings(players, {{0, 1, 0}, {0, 3, 1}}, 1, 50, cpu_backend(1)),
                  std::invalid_argument);
-    EXPECT_THROW(grid::play_pairings(setup, players, {{7, 0, 0}}, 1, 50, cpu_backend(1)),
+    EXPECT_THROW(session->play_pairings(players, {{7, 0, 0}}, 1, 50, cpu_backend(1)),
                  std::invalid_argument);
-    EXPECT_THROW(grid::play_pairings(setup, {}, {{0, 0, 0}}, 1, 50, cpu_backend(1)),
+    EXPECT_THROW(session->play_pairings({}, {{0, 0, 0}}, 1, 50, cpu_backend(1)),
                  std::invalid_argument);
 }
 
@@ -1287,7 +1291,7 @@ std::string csv_without_timing(const std::string& text) {
 
 LearnJob real_job(SchemeKind scheme, uint32_t generations, const std::string& out, int threads) {
     LearnJob job;
-    job.config = default_config(scheme);
+    job.config = default_config(scheme, kAtaxxWeights);
     LearnConfig& c = job.config;
     c.population = scheme == SchemeKind::TenTournaments ? 12 : 6;
     c.generations = generations;
@@ -1296,7 +1300,7 @@ LearnJob real_job(SchemeKind scheme, uint32_t generations, const std::string& ou
     c.rounds = 3;
     c.tournament = parse_tournament("round-robin");
     c.bit_mutation = 0.05;
-    resolve_setup(job);
+    job.session = games::find_game("ataxx").open({});
     job.backend = resolve_backend("cpu", threads);
     job.verify_every = 2;
     job.verify_games = 4;
@@ -1388,7 +1392,7 @@ TEST(LearnRun, WritesItsFilesAndWeightsJsonHoldsTheBestMember) {
     EXPECT_EQ(run["config"]["population"], 6);
     EXPECT_EQ(run["config"]["seed"], 5);
     const auto weights = nlohmann::json::parse(slurp(dir / "weights.json"));
-    ASSERT_EQ(weights["weights"].size(), size_t(grid::kFeatureCount));
+    ASSERT_EQ(weights["weights"].size(), size_t(ataxx::kFeatureCount));
     for (uint32_t j = 0; j < job.config.dims(); ++j)
         EXPECT_EQ(weights["weights"][job.config.features[j]].get<float>(), r.state.best_weights[j]);
     // One line per generation after the header; games = 6 * 5 / 2 each.

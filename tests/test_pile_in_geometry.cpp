@@ -1,5 +1,5 @@
 // Exact base geometry (games/pile_in/geometry.hpp) against hand-computed gaps and against the
-// validator's independent double-precision geometry (host/validate/reference_geometry.hpp):
+// validator's independent double-precision geometry (host/pile_in/reference_geometry.hpp):
 // oval-circle and oval-oval gaps, overlaps, swept moves and slides round a base.
 #include <gtest/gtest.h>
 
@@ -8,7 +8,7 @@
 
 #include "games/core/rng.hpp"
 #include "games/pile_in/geometry.hpp"
-#include "host/validate/reference_geometry.hpp"
+#include "host/pile_in/reference_geometry.hpp"
 
 namespace gaeval::pile_in {
 namespace {

@@ -10,8 +10,8 @@
 #include <sstream>
 #include <string>
 
-#include "host/ga/pile_in_run.hpp"
-#include "host/validate/pile_in_validator.hpp"
+#include "host/pile_in/run.hpp"
+#include "host/pile_in/validator.hpp"
 #include "rules_util.hpp"
 
 namespace gaeval::pile_in {

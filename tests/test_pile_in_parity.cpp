@@ -8,7 +8,7 @@
 
 #include "games/core/rng.hpp"
 #include "gpu_test_support.hpp"
-#include "host/backend/pile_in_population.hpp"
+#include "host/pile_in/population.hpp"
 #include "parity_util.hpp"
 #include "pile_in_util.hpp"
 

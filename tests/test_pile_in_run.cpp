@@ -6,8 +6,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "host/ga/pile_in_run.hpp"
-#include "host/io/error.hpp"
+#include "host/pile_in/run.hpp"
+#include "host/core/error.hpp"
 
 namespace gaeval::pile_in {
 namespace {

@@ -12,9 +12,9 @@
 #include "games/core/rng.hpp"
 #include "games/pile_in/rules_fitness.hpp"
 #include "gpu_test_support.hpp"
-#include "host/backend/pile_in_population.hpp"
-#include "host/ga/compare.hpp"
-#include "host/io/scenario_io.hpp"
+#include "host/pile_in/population.hpp"
+#include "host/pile_in/compare.hpp"
+#include "host/pile_in/scenario_io.hpp"
 #include "parity_util.hpp"
 
 namespace gaeval::pile_in {

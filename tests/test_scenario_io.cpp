@@ -5,8 +5,8 @@
 #include <string>
 
 #include "cli_util.hpp"
-#include "host/io/error.hpp"
-#include "host/io/scenario_io.hpp"
+#include "host/core/error.hpp"
+#include "host/pile_in/scenario_io.hpp"
 
 namespace gaeval::pile_in {
 namespace {

@@ -2,10 +2,11 @@
 
 #include <omp.h>
 
+#include <cstdio>
 #include <fstream>
 
 #include "host/backend/parallel.hpp"
-#include "host/io/error.hpp"
+#include "host/core/error.hpp"
 #if GAEVAL_HAVE_CUDA
 #include "kernels/cuda_api.hpp"
 #endif
@@ -28,6 +29,28 @@ bool cuda_device_present(std::string* reason) {
     if (reason) *reason = "this gaeval was built without the CUDA backend (GAEVAL_CUDA=OFF)";
     return false;
 #endif
+}
+
+GpuSummary gpu_summary() {
+    GpuSummary s;
+#if GAEVAL_HAVE_CUDA
+    const cuda::DeviceInfo d = cuda::query_device();
+    if (d.present) {
+        char g[256];
+        std::snprintf(
+            g, sizeof g, "%s, %.1f GiB, %d SMs, compute %d.%d, driver %d.%d, runtime %d.%d",
+            d.name.c_str(), d.total_memory / 1073741824.0, d.multiprocessors, d.compute_major,
+            d.compute_minor, d.driver_version / 1000, d.driver_version % 1000 / 10,
+            d.runtime_version / 1000, d.runtime_version % 1000 / 10);
+        s.description = g;
+        s.bandwidth_gbs = d.memory_bandwidth_gbs;
+    } else {
+        s.description = "none (" + d.reason + ")";
+    }
+#else
+    s.description = "none (built without CUDA)";
+#endif
+    return s;
 }
 
 std::string cpu_model_name() {

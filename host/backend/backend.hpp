@@ -25,6 +25,14 @@ bool cuda_device_present(std::string* reason = nullptr);
 // `cuda` without a device throws InputError naming the reason. threads <= 0: all cores.
 BackendChoice resolve_backend(const std::string& flag, int threads);
 
+// The GPU for reports: "NVIDIA H100 80GB HBM3, 79.1 GiB, 132 SMs, compute 9.0, driver 13.0,
+// runtime 13.0" or "none (why)", and its theoretical memory bandwidth (0 without a GPU).
+struct GpuSummary {
+    std::string description;
+    double bandwidth_gbs = 0;
+};
+GpuSummary gpu_summary();
+
 // "AMD EPYC 7763 64-Core Processor" (from /proc/cpuinfo), or "unknown CPU".
 std::string cpu_model_name();
 

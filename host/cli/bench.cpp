@@ -13,7 +13,8 @@
 #include "host/backend/backend.hpp"
 #include "host/cli/commands.hpp"
 #include "host/cli/common.hpp"
-#include "host/io/error.hpp"
+#include "host/core/error.hpp"
+#include "host/games/registry.hpp"
 
 namespace gaeval::cli {
 
@@ -53,7 +54,10 @@ int run_bench(int argc, char** argv) {
         cxxopts::value<std::string>())("population", "population sizes, e.g. 1e3,1e6",
                                        cxxopts::value<std::string>())(
         "models", "unit sizes for pile-in (N v N), e.g. 10,20,40", cxxopts::value<std::string>())(
-        "positions", "perft positions (names or FENs separated by ';')",
+        "positions",
+        "perft positions separated by ';': case names, GAME|key=value,...|depth, board|fen|depth",
+        cxxopts::value<std::string>())(
+        "games", "games of the perft, playout and tournament workloads (default: ataxx)",
         cxxopts::value<std::string>())("max-seconds", "time budget per row",
                                        cxxopts::value<double>()->default_value("2"))(
         "max-noise", "stop sampling below this relative noise",
@@ -150,6 +154,10 @@ int run_bench(int argc, char** argv) {
             axes.models.clear();
             for (uint64_t m : parse_counts(result["models"].as<std::string>(), "--models"))
                 axes.models.push_back(static_cast<int>(m));
+        }
+        if (result.count("games")) {
+            axes.games = split_list(result["games"].as<std::string>(), "--games");
+            for (const std::string& g : axes.games) games::find_game(g);
         }
         if (result.count("positions")) {
             axes.positions.clear();

@@ -1,5 +1,5 @@
 // One function per subcommand (one file each under host/cli/). argv[0] is the subcommand name.
-// Each returns an exit code (host/io/error.hpp) and may throw InputError for bad input.
+// Each returns an exit code (host/core/error.hpp) and may throw InputError for bad input.
 #pragma once
 
 namespace gaeval::cli {
@@ -10,5 +10,6 @@ int run_play(int argc, char** argv);
 int run_learn(int argc, char** argv);
 int run_bench(int argc, char** argv);
 int run_compare(int argc, char** argv);
+int run_games(int argc, char** argv);
 
 }  // namespace gaeval::cli

@@ -1,6 +1,6 @@
 #include "host/cli/common.hpp"
 
-#include "host/io/error.hpp"
+#include "host/core/error.hpp"
 
 namespace gaeval::cli {
 

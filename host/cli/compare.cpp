@@ -13,8 +13,9 @@
 #include "host/cli/learn_args.hpp"
 #include "host/cli/perft_args.hpp"
 #include "host/cli/pile_in_args.hpp"
-#include "host/ga/compare.hpp"
-#include "host/io/error.hpp"
+#include "host/compare/games.hpp"
+#include "host/pile_in/compare.hpp"
+#include "host/core/error.hpp"
 
 namespace gaeval::cli {
 
@@ -98,7 +99,7 @@ int run_compare(int argc, char** argv) {
             return ExitOk;
         }
         json = json || args.common.json;
-        d = compare_perft(args.game.setup, args.depth, a, b, args.engine);
+        d = compare_perft(*args.session, args.depth, a, b);
         compared = "subtree count of every root move";
         job_text = "perft depth " + std::to_string(args.depth) + " (" +
                    std::to_string(d.generations_compared) + " root moves)";

@@ -1,4 +1,4 @@
-// gaeval learn: weights of the weighted grid player learned by a genetic algorithm whose
+// gaeval learn: weights of a game's weighted player learned by a genetic algorithm whose
 // fitness is games between members (host/learn/), with verification against fixed players.
 #include <cstdio>
 #include <iostream>
@@ -8,26 +8,27 @@
 
 #include "host/cli/commands.hpp"
 #include "host/cli/common.hpp"
-#include "host/cli/grid_options.hpp"
+#include "host/cli/game_options.hpp"
 #include "host/cli/learn_args.hpp"
-#include "host/io/error.hpp"
-#include "host/io/interrupt.hpp"
-#include "host/io/weights.hpp"
+#include "host/core/error.hpp"
+#include "host/core/interrupt.hpp"
+#include "host/games/player_file.hpp"
 #include "host/learn/learn_run.hpp"
 
 namespace gaeval::cli {
 
 namespace {
 
-std::vector<int> parse_features(const std::string& text) {
+std::vector<int> parse_features(const std::string& text, const games::GameInfo& game) {
     std::vector<int> out;
     if (text == "all") {
-        for (int i = 0; i < grid::kFeatureCount; ++i) out.push_back(i);
+        for (std::size_t i = 0; i < game.weight_names.size(); ++i) out.push_back(int(i));
         return out;
     }
     for (const std::string& name : split_list(text, "--features")) {
-        const int index = io::feature_index(name);
-        if (index < 0) throw InputError("--features: unknown feature '" + name + "'");
+        const int index = games::weight_index(game, name);
+        if (index < 0)
+            throw InputError("--features: unknown feature '" + name + "' of " + game.name);
         for (int f : out)
             if (f == index) throw InputError("--features: '" + name + "' is listed twice");
         out.push_back(index);
@@ -58,20 +59,21 @@ struct SchemeFlag {
 LearnArgs parse_learn_args(int argc, char** argv) {
     using learn::SchemeKind;
     LearnArgs args;
+    const games::GameEntry& game = game_from_args(argc, argv);
     cxxopts::Options options(
         "gaeval learn",
-        "Learn the weights of a one-ply feature player by a genetic algorithm whose fitness is\n"
+        "Learn the weights of a game's weighted player by a genetic algorithm whose fitness is\n"
         "games between members, played as one batch per generation on the backend; the best\n"
-        "member is verified against the random, capture and most-pieces players");
+        "member is verified against the game's built-in players (random and each policy)");
     add_common_options(options);
-    add_grid_options(options);
+    add_game_options(options, game);
     // clang-format off
     options.add_options("Learn")
         ("scheme", "genetic-game | paired-blend | ten-tournaments | modern",
          cxxopts::value<std::string>()->default_value("modern"))
         ("population", "members (default: modern 32, genetic-game and paired-blend 24, ten-tournaments 50)", cxxopts::value<std::string>())
         ("generations", "generations", cxxopts::value<std::string>()->default_value("40"))
-        ("features", "features the genome weighs: all, or a comma list of names (docs/grid.md)",
+        ("features", "weights the genome holds: all, or a comma list of names (gaeval games)",
          cxxopts::value<std::string>()->default_value("all"))
         ("tournament", "genetic-game, modern: round-robin | round-robin:2 (both colours) | random:M",
          cxxopts::value<std::string>()->default_value("round-robin:2"))
@@ -79,7 +81,7 @@ LearnArgs parse_learn_args(int argc, char** argv) {
          cxxopts::value<std::string>()->default_value("400"))
         ("verify-every", "verify the best member every N generations (0: after the last only)",
          cxxopts::value<std::string>()->default_value("5"))
-        ("verify-games", "games against each of random, capture, most-pieces per verification",
+        ("verify-games", "games against each built-in player per verification",
          cxxopts::value<std::string>()->default_value("1000"))
         ("out", "run folder: run.json, generations.csv, verification.csv, learning.svg, "
          "weights.json, checkpoint.bin", cxxopts::value<std::string>()->default_value("runs/learn"))
@@ -129,19 +131,15 @@ LearnArgs parse_learn_args(int argc, char** argv) {
                 static_cast<uint32_t>(read_integer_flag(result, "generations", 1, 1000000000));
         }
     } else {
-        const GridOptions game = read_grid_options(result);
-        job.game = game.game;
-        job.board = game.board;
-        job.rules = game.rules;
-        job.players = game.players;
-        job.fen = game.fen;
-        job.setup = game.setup;
-        job.engine.generic = result.count("generic") > 0;
+        job.session = open_game(result, game);
+        const games::GameInfo& info = game.info();
+        if (info.weight_names.empty())
+            throw InputError("--game " + info.name + ": has no weighted player to learn");
         const SchemeKind scheme = learn::parse_scheme(result["scheme"].as<std::string>());
         learn::LearnConfig& c = job.config;
-        c = learn::default_config(scheme);
+        c = learn::default_config(scheme, static_cast<uint32_t>(info.weight_names.size()));
         c.seed = common.seed;
-        c.features = parse_features(result["features"].as<std::string>());
+        c.features = parse_features(result["features"].as<std::string>(), info);
         if (result.count("population"))
             c.population =
                 static_cast<uint32_t>(read_integer_flag(result, "population", 1, 100000));
@@ -241,15 +239,16 @@ int run_learn(int argc, char** argv) {
     if (job.quiet)
         job.backend = resolve_backend(common.backend, common.threads);
     else
-        job.backend = start_grid_run(job.engine, common, "learn").backend;
+        job.backend = start_backend(common, "learn");
     if (!job.quiet)
         std::fprintf(stderr,
-                     "gaeval learn: %s, population %u, %u generations, %llu games per "
+                     "gaeval learn: %s %s, population %u, %u generations, %llu games per "
                      "generation, %u features, %s\n",
+                     job.session->info().name.c_str(),
                      learn::scheme_name(job.config.scheme), job.config.population,
                      job.config.generations,
                      (unsigned long long)learn::games_per_generation(job.config), job.config.dims(),
-                     grid::variant_name(job.setup, job.engine).c_str());
+                     job.session->engine().c_str());
     install_interrupt_handler();
     const learn::LearnResult r = learn::run_learn(job);
     if (r.interrupted) {

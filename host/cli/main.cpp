@@ -6,7 +6,7 @@
 #include <string>
 
 #include "host/cli/commands.hpp"
-#include "host/io/error.hpp"
+#include "host/core/error.hpp"
 
 namespace {
 
@@ -17,8 +17,9 @@ struct Command {
 };
 
 const Command kCommands[] = {
+    {"games", gaeval::cli::run_games, "list the registered games and what each supports"},
     {"pile-in", gaeval::cli::run_pile_in, "evolve an Age of Sigmar pile-in (GAPI1 or rules)"},
-    {"perft", gaeval::cli::run_perft, "count Ataxx-family move-tree leaves"},
+    {"perft", gaeval::cli::run_perft, "count the leaves of a game's move tree"},
     {"play", gaeval::cli::run_play, "play a batch of games between two players"},
     {"learn", gaeval::cli::run_learn, "learn player weights by tournaments"},
     {"bench", gaeval::cli::run_bench, "throughput benchmarks (table: cpu1, cpu, cuda)"},

@@ -1,17 +1,16 @@
-// gaeval perft: leaf counts of an Ataxx-family move tree (bulk counting at the last ply).
+// gaeval perft: leaf counts of a game's move tree (bulk counting at the last ply).
 #include <cstdio>
 #include <iostream>
 
 #include <nlohmann/json.hpp>
 
-#include "bench/bench.hpp"
 #include "host/backend/backend.hpp"
 #include "host/cli/commands.hpp"
 #include "host/cli/common.hpp"
-#include "host/cli/grid_options.hpp"
+#include "host/cli/game_options.hpp"
 #include "host/cli/perft_args.hpp"
-#include "host/grid/grid.hpp"
-#include "host/io/error.hpp"
+#include "host/core/clock.hpp"
+#include "host/core/error.hpp"
 
 namespace gaeval::cli {
 
@@ -21,11 +20,12 @@ constexpr int kMaxDepth = 20;
 
 PerftArgs parse_perft_args(int argc, char** argv) {
     PerftArgs args;
+    const games::GameEntry& game = game_from_args(argc, argv);
     cxxopts::Options options("gaeval perft",
-                             "Count the leaves of an Ataxx-family move tree to a depth "
-                             "(passes count as moves; the last ply is counted in bulk)");
+                             "Count the leaves of a game's move tree to a depth (a forced pass "
+                             "counts as a move; the last ply is counted in bulk)");
     add_common_options(options);
-    add_grid_options(options);
+    add_game_options(options, game);
     // clang-format off
     options.add_options("Perft")
         ("depth", "plies to count, 0 to 20", cxxopts::value<std::string>());
@@ -37,9 +37,9 @@ PerftArgs parse_perft_args(int argc, char** argv) {
         return args;
     }
     args.common = read_common(result);
-    args.game = read_grid_options(result);
+    if (!game.info().perft) throw InputError("perft: " + game.info().name + " has no perft");
+    args.session = open_game(result, game);
     args.depth = static_cast<int>(read_integer_flag(result, "depth", 0, kMaxDepth));
-    args.engine.generic = result.count("generic") > 0;
     return args;
 }
 
@@ -49,22 +49,18 @@ int run_perft(int argc, char** argv) {
         std::cout << args.help_text << '\n';
         return ExitOk;
     }
-    const CommonOptions& common = args.common;
-    const GridOptions& game = args.game;
-    const int depth = args.depth;
-    const GridRun run = start_grid_run(args.engine, common, "perft");
+    const games::GameSession& session = *args.session;
+    const BackendChoice backend = start_backend(args.common, "perft");
     uint64_t nodes = 0;
-    const double seconds = bench::time_seconds(
-        [&] { nodes = grid::perft(game.setup, depth, run.backend, run.engine); });
+    const double seconds = time_seconds([&] { nodes = session.perft(args.depth, backend); });
     const double nps = seconds > 0 ? nodes / seconds : 0.0;
 
-    std::printf("perft(%d) = %llu nodes in %.4f s, %.1f M nodes/s (%s: %s; %s)\n", depth,
-                static_cast<unsigned long long>(nodes), seconds, nps / 1e6,
-                run.backend.name.c_str(), run.backend.device.c_str(),
-                grid::variant_name(game.setup, run.engine).c_str());
-    if (common.json) {
-        nlohmann::json out = grid_result_json("perft", game, run);
-        out["depth"] = depth;
+    std::printf("perft(%d) = %llu nodes in %.4f s, %.1f M nodes/s (%s: %s; %s)\n", args.depth,
+                static_cast<unsigned long long>(nodes), seconds, nps / 1e6, backend.name.c_str(),
+                backend.device.c_str(), session.engine().c_str());
+    if (args.common.json) {
+        nlohmann::json out = game_result_json("perft", session, backend);
+        out["depth"] = args.depth;
         out["nodes"] = nodes;
         out["seconds"] = seconds;
         out["nps"] = nps;

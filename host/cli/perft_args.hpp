@@ -2,17 +2,17 @@
 // `gaeval compare perft ...`.
 #pragma once
 
+#include <memory>
 #include <string>
 
 #include "host/cli/common.hpp"
-#include "host/cli/grid_options.hpp"
+#include "host/games/session.hpp"
 
 namespace gaeval::cli {
 
 struct PerftArgs {
-    GridOptions game;
+    std::shared_ptr<const games::GameSession> session;
     int depth = 0;
-    grid::EngineChoice engine;
     CommonOptions common;
     bool help = false;
     std::string help_text;

@@ -6,10 +6,10 @@
 #include "host/cli/commands.hpp"
 #include "host/cli/common.hpp"
 #include "host/cli/pile_in_args.hpp"
-#include "host/ga/pile_in_rules.hpp"
-#include "host/ga/pile_in_run.hpp"
-#include "host/io/error.hpp"
-#include "host/io/interrupt.hpp"
+#include "host/pile_in/rules.hpp"
+#include "host/pile_in/run.hpp"
+#include "host/core/error.hpp"
+#include "host/core/interrupt.hpp"
 
 namespace gaeval::cli {
 

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "host/cli/common.hpp"
-#include "host/ga/pile_in_run.hpp"
+#include "host/pile_in/run.hpp"
 
 namespace gaeval::cli {
 

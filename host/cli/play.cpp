@@ -1,4 +1,4 @@
-// gaeval play: a batch of matches between two players on a grid game, colours alternating.
+// gaeval play: a batch of matches between two players of a game, colours alternating.
 #include <cstdio>
 #include <iostream>
 #include <limits>
@@ -7,30 +7,32 @@
 
 #include <nlohmann/json.hpp>
 
-#include "bench/bench.hpp"
 #include "host/backend/backend.hpp"
 #include "host/cli/commands.hpp"
 #include "host/cli/common.hpp"
-#include "host/cli/grid_options.hpp"
-#include "host/grid/grid.hpp"
-#include "host/io/error.hpp"
-#include "host/io/fen.hpp"
-#include "host/io/weights.hpp"
+#include "host/cli/game_options.hpp"
+#include "host/core/clock.hpp"
+#include "host/core/error.hpp"
+#include "host/games/play.hpp"
+#include "host/games/player_file.hpp"
 
 namespace gaeval::cli {
 
 int run_play(int argc, char** argv) {
+    const games::GameEntry& game = game_from_args(argc, argv);
+    const games::GameInfo& info = game.info();
+    std::string names = "random";
+    for (const std::string& p : info.policy_names) names += " | " + p;
+    if (!info.weight_names.empty()) names += " | player file";
     cxxopts::Options options("gaeval play",
                              "Play a batch of games between players A and B (A takes seat "
-                             "i mod players in game i) and report A's results");
+                             "i mod seats in game i) and report A's results");
     add_common_options(options);
-    add_grid_options(options);
+    add_game_options(options, game);
     // clang-format off
     options.add_options("Play")
-        ("a,player-a", "player A (also --a): random | capture | most-pieces | weights JSON file",
-         cxxopts::value<std::string>())
-        ("b,player-b", "player B (also --b): random | capture | most-pieces | weights JSON file",
-         cxxopts::value<std::string>())
+        ("a,player-a", "player A (also --a): " + names, cxxopts::value<std::string>())
+        ("b,player-b", "player B (also --b): " + names, cxxopts::value<std::string>())
         ("games", "games to play", cxxopts::value<std::string>()->default_value("100"))
         ("max-plies", "plies after which a game is scored as it stands",
          cxxopts::value<std::string>()->default_value("10000"));
@@ -45,38 +47,34 @@ int run_play(int argc, char** argv) {
         return ExitOk;
     }
     const CommonOptions common = read_common(result);
-    const GridOptions game = read_grid_options(result);
+    const std::unique_ptr<games::GameSession> session = open_game(result, game);
     for (const char* flag : {"a", "b"})
-        if (!result.count(flag))
-            throw InputError(std::string("--") + flag +
-                             ": required (random, capture, most-pieces or a weights file)");
+        if (!result.count(flag)) throw InputError(std::string("--") + flag + ": required (" + names + ")");
     const std::string a_name = result["a"].as<std::string>();
     const std::string b_name = result["b"].as<std::string>();
-    grid::PlayRequest request;
-    request.a = io::parse_grid_player(a_name, "--a");
-    request.b = io::parse_grid_player(b_name, "--b");
+    games::PlayRequest request;
+    request.a = games::parse_player(a_name, "--a", info);
+    request.b = games::parse_player(b_name, "--b", info);
     const int64_t games =
         read_integer_flag(result, "games", 1, std::numeric_limits<uint32_t>::max());
     const int64_t max_plies = read_integer_flag(result, "max-plies", 1, 1000000);
     request.games = static_cast<uint64_t>(games);
     request.seed = common.seed;
     request.max_plies = static_cast<uint32_t>(max_plies);
-    const GridRun run = start_grid_run(result, common, "play");
-    std::vector<grid::GameRecord> records;
-    const double seconds = bench::time_seconds(
-        [&] { records = grid::play_batch(game.setup, request, run.backend, run.engine); });
-    const grid::PlaySummary s = grid::summarize(records);
+    const BackendChoice backend = start_backend(common, "play");
+    std::vector<GameRecord> records;
+    const double seconds =
+        time_seconds([&] { records = games::play(*session, request, backend); });
+    const games::PlaySummary s = games::summarize(records);
     double low = 0, high = 0;
     s.score_interval(&low, &high);
     const double games_per_s = seconds > 0 ? s.games / seconds : 0.0;
     const double plies_per_s = seconds > 0 ? s.plies / seconds : 0.0;
 
-    std::printf("%s (A) vs %s (B): %llu games on %s, %s rules, %d players, seed %llu (%s: %s)\n",
-                a_name.c_str(), b_name.c_str(), static_cast<unsigned long long>(s.games),
-                io::board_spec(game.setup.shape).c_str(),
-                io::rule_set_name(game.setup.rules).c_str(), game.players,
-                static_cast<unsigned long long>(request.seed), run.backend.name.c_str(),
-                run.backend.device.c_str());
+    std::printf("%s (A) vs %s (B): %llu games %s, seed %llu (%s: %s)\n", a_name.c_str(),
+                b_name.c_str(), static_cast<unsigned long long>(s.games),
+                session->description().c_str(), static_cast<unsigned long long>(request.seed),
+                backend.name.c_str(), backend.device.c_str());
     std::printf("A: %llu wins, %llu draws, %llu losses; score %.4f (95%% CI %.4f - %.4f)\n",
                 static_cast<unsigned long long>(s.wins), static_cast<unsigned long long>(s.draws),
                 static_cast<unsigned long long>(s.losses), s.score(), low, high);
@@ -85,7 +83,7 @@ int run_play(int argc, char** argv) {
     std::printf("mean plies %.1f%s; %.4f s, %.1f games/s, %.3g plies/s\n", s.mean_plies(),
                 stopped.c_str(), seconds, games_per_s, plies_per_s);
     if (common.json) {
-        nlohmann::json out = grid_result_json("play", game, run);
+        nlohmann::json out = game_result_json("play", *session, backend);
         out["a"] = a_name;
         out["b"] = b_name;
         out["seed"] = request.seed;

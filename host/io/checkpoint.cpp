@@ -4,7 +4,8 @@
 #include <filesystem>
 #include <fstream>
 
-#include "host/io/error.hpp"
+#include "host/core/error.hpp"
+#include "host/core/hash.hpp"
 
 namespace gaeval {
 
@@ -12,14 +13,6 @@ namespace {
 
 constexpr char kMagic[8] = {'G', 'A', 'E', 'V', 'A', 'L', 'C', 'K'};
 constexpr uint32_t kVersion = 1;
-
-uint64_t fnv1a(const uint8_t* p, std::size_t n, uint64_t h) {
-    for (std::size_t i = 0; i < n; ++i) {
-        h ^= p[i];
-        h *= 0x100000001b3ull;
-    }
-    return h;
-}
 
 struct Out {
     std::vector<uint8_t> bytes;
@@ -71,7 +64,7 @@ void save_checkpoint(const Checkpoint& c, const std::string& path) {
         out.pod(static_cast<uint64_t>(data.size()));
         out.raw(data.data(), data.size());
     }
-    out.pod(fnv1a(out.bytes.data(), out.bytes.size(), 0xcbf29ce484222325ull));
+    out.pod(fnv1a(out.bytes.data(), out.bytes.size()));
 
     const std::string tmp = path + ".tmp";
     {
@@ -96,7 +89,7 @@ Checkpoint load_checkpoint(const std::string& path) {
         throw InputError(path + ": not a gaeval checkpoint");
     uint64_t stored;
     std::memcpy(&stored, bytes.data() + bytes.size() - 8, 8);
-    if (stored != fnv1a(bytes.data(), bytes.size() - 8, 0xcbf29ce484222325ull))
+    if (stored != fnv1a(bytes.data(), bytes.size() - 8))
         throw InputError(path + ": corrupt checkpoint (checksum mismatch)");
     bytes.resize(bytes.size() - 8);
     In in{bytes, sizeof kMagic, path};

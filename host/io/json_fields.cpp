@@ -4,7 +4,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "host/io/error.hpp"
+#include "host/core/error.hpp"
 
 namespace gaeval::json_fields {
 

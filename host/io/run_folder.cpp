@@ -3,7 +3,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "host/io/error.hpp"
+#include "host/core/error.hpp"
 
 namespace gaeval::io {
 

@@ -6,7 +6,7 @@
 #include <stdexcept>
 
 #include "games/core/rng.hpp"
-#include "host/io/error.hpp"
+#include "host/core/error.hpp"
 
 namespace gaeval::learn {
 
@@ -57,7 +57,7 @@ struct Tally {
     std::vector<double> score;
     std::vector<uint32_t> games, wins;
     explicit Tally(size_t n) : score(n, 0), games(n, 0), wins(n, 0) {}
-    void add(const std::vector<grid::Pairing>& pairs, const std::vector<grid::GameRecord>& rec,
+    void add(const std::vector<Pairing>& pairs, const std::vector<GameRecord>& rec,
              const std::vector<uint32_t>* member_of = nullptr) {
         for (size_t i = 0; i < pairs.size(); ++i) {
             uint32_t a = pairs[i].a, b = pairs[i].b;
@@ -78,19 +78,19 @@ struct Tally {
 };
 
 void count_games(GenerationReport& report, LearnState& s,
-                 const std::vector<grid::GameRecord>& records) {
-    for (const grid::GameRecord& r : records) {
+                 const std::vector<GameRecord>& records) {
+    for (const GameRecord& r : records) {
         ++report.games;
         report.plies += r.plies;
         report.stopped += r.stopped;
     }
     s.games += records.size();
-    for (const grid::GameRecord& r : records) s.plies += r.plies;
+    for (const GameRecord& r : records) s.plies += r.plies;
 }
 
-std::vector<grid::Player> players_of(const LearnConfig& c, const std::vector<float>& weights,
+std::vector<games::PlayerData> players_of(const LearnConfig& c, const std::vector<float>& weights,
                                      uint32_t count) {
-    std::vector<grid::Player> players(count);
+    std::vector<games::PlayerData> players(count);
     for (uint32_t i = 0; i < count; ++i) players[i] = player_of(c, &weights[size_t(i) * c.dims()]);
     return players;
 }
@@ -110,7 +110,7 @@ std::vector<float> member(const LearnState& s, uint32_t m, uint32_t d) {
 // Plays `pairs` among the population, sets every member's value to its score fraction and the
 // mean value; returns the members ranked by value.
 std::vector<uint32_t> play_and_score(const LearnConfig& c, LearnState& s, GenerationReport& report,
-                                     const std::vector<grid::Pairing>& pairs, const PlayFn& play) {
+                                     const std::vector<Pairing>& pairs, const PlayFn& play) {
     const uint32_t n = c.population;
     const auto records =
         play(players_of(c, s.weights, n), pairs, batch_seed(c.seed, s.generation, 0));
@@ -206,10 +206,10 @@ GenerationReport step_paired_blend(const LearnConfig& c, LearnState& s, const Pl
     } else {
         // Local vs global: N_R games, colours alternating; the local best replaces the global
         // best only with more than half the points.
-        std::vector<grid::Player> duel{player_of(c, local.data()),
+        std::vector<games::PlayerData> duel{player_of(c, local.data()),
                                        player_of(c, s.global_best.data())};
-        std::vector<grid::Pairing> match(c.rounds);
-        for (uint32_t i = 0; i < c.rounds; ++i) match[i] = grid::Pairing{0, 1, uint8_t(i % 2)};
+        std::vector<Pairing> match(c.rounds);
+        for (uint32_t i = 0; i < c.rounds; ++i) match[i] = Pairing{0, 1, uint8_t(i % 2)};
         const auto duel_records = play(duel, match, batch_seed(c.seed, g, 1));
         count_games(report, s, duel_records);
         double points = 0;
@@ -266,12 +266,12 @@ GenerationReport step_ten_tournaments(const LearnConfig& c, LearnState& s, const
         const auto entrants = permutation(c, g, t, n, kEntrants);
         member_of.insert(member_of.end(), entrants.begin(), entrants.end());
     }
-    std::vector<grid::Pairing> pairs;
+    std::vector<Pairing> pairs;
     for (uint32_t t = 0; t < kTournaments; ++t)
         for (uint32_t i = 0; i < kEntrants; ++i)
             for (uint32_t j = i + 1; j < kEntrants; ++j)
                 pairs.push_back({t * kEntrants + i, t * kEntrants + j, uint8_t(pairs.size() % 2)});
-    std::vector<grid::Player> players;
+    std::vector<games::PlayerData> players;
     for (uint32_t m : member_of) players.push_back(player_of(c, &s.weights[size_t(m) * d]));
     const auto records = play(players, pairs, batch_seed(c.seed, g, 0));
     count_games(report, s, records);
@@ -520,10 +520,11 @@ std::string value_update_name(const ValueUpdate& v) {
     return buffer;
 }
 
-LearnConfig default_config(SchemeKind scheme) {
+LearnConfig default_config(SchemeKind scheme, uint32_t weight_count) {
     LearnConfig c;
     c.scheme = scheme;
-    for (int i = 0; i < grid::kFeatureCount; ++i) c.features.push_back(i);
+    c.weight_count = weight_count;
+    for (uint32_t i = 0; i < weight_count; ++i) c.features.push_back(static_cast<int>(i));
     switch (scheme) {
         case SchemeKind::GeneticGame:
             c.population = 24;
@@ -549,7 +550,11 @@ LearnConfig default_config(SchemeKind scheme) {
 
 void validate(const LearnConfig& c) {
     auto in = [](double v, double lo, double hi) { return v >= lo && v <= hi; };
+    if (c.weight_count == 0) throw InputError("this game has no weighted player to learn");
     if (c.features.empty()) throw InputError("--features: at least one feature is needed");
+    for (int f : c.features)
+        if (f < 0 || uint32_t(f) >= c.weight_count)
+            throw InputError("--features: index " + std::to_string(f) + " is not a feature");
     if (c.generations < 1) throw InputError("--generations: at least 1");
     if (c.max_plies < 1) throw InputError("--max-plies: at least 1");
     if (c.population > 100000) throw InputError("--population: at most 100000");
@@ -668,9 +673,11 @@ GenerationReport step(const LearnConfig& c, LearnState& state, const PlayFn& pla
     return report;
 }
 
-grid::Player player_of(const LearnConfig& c, const float* weights) {
-    grid::Player p;
-    p.kind = grid::PlayerKind::Weighted;
+games::PlayerData player_of(const LearnConfig& c, const float* weights) {
+    games::PlayerData p;
+    p.kind = PlayerKind::Weighted;
+    p.label = "member";
+    p.weights.assign(c.weight_count, 0.0f);
     for (uint32_t j = 0; j < c.dims(); ++j) p.weights[c.features[j]] = weights[j];
     return p;
 }
@@ -680,9 +687,9 @@ uint64_t batch_seed(uint64_t seed, uint32_t generation, uint32_t phase) {
     return (uint64_t{r.v[1]} << 32) | r.v[0];
 }
 
-std::vector<grid::Pairing> tournament_schedule(const LearnConfig& c, uint32_t generation) {
+std::vector<Pairing> tournament_schedule(const LearnConfig& c, uint32_t generation) {
     const uint32_t n = c.population;
-    std::vector<grid::Pairing> pairs;
+    std::vector<Pairing> pairs;
     if (c.tournament.kind == TournamentSpec::RandomOpponents) {
         pairs.reserve(size_t(n) * c.tournament.m);
         for (uint32_t i = 0; i < n; ++i)
@@ -705,8 +712,8 @@ std::vector<grid::Pairing> tournament_schedule(const LearnConfig& c, uint32_t ge
     return pairs;
 }
 
-std::vector<grid::Pairing> paired_rounds_schedule(const LearnConfig& c, uint32_t generation) {
-    std::vector<grid::Pairing> pairs;
+std::vector<Pairing> paired_rounds_schedule(const LearnConfig& c, uint32_t generation) {
+    std::vector<Pairing> pairs;
     for (uint32_t r = 0; r < c.rounds; ++r) {
         const auto p = permutation(c, generation, 1000 + r, c.population, c.population);
         for (uint32_t k = 0; k + 1 < c.population; k += 2)

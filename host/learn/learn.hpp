@@ -1,4 +1,4 @@
-// Learning weights of the weighted grid player (games/grid/players.hpp) with a genetic algorithm
+// Learning the weights of a game's weighted player (games/core/players.hpp) with a genetic algorithm
 // whose fitness is the outcome of games between members of the population. Every generation's
 // games are one batch (two for paired-blend: the rounds, then the global-best match) played by a
 // PlayFn, which the run gives to a backend; everything else (schedules, value updates,
@@ -25,8 +25,8 @@
 #include <string>
 #include <vector>
 
-#include "games/grid/features.hpp"
-#include "games/grid/playout.hpp"
+#include "games/core/match.hpp"
+#include "host/games/session.hpp"
 
 namespace gaeval::learn {
 
@@ -69,7 +69,8 @@ struct LearnConfig {
     uint32_t population = 24;
     uint32_t generations = 40;
     uint64_t seed = 1;
-    std::vector<int> features;  // grid::Feature indexes the genome holds (others weigh 0)
+    uint32_t weight_count = 0;  // weights of the game's weighted player
+    std::vector<int> features;  // indexes of the weights the genome holds (others weigh 0)
     uint32_t max_plies = 400;   // a game still running is scored as it stands
     // genetic-game and modern
     TournamentSpec tournament;
@@ -99,7 +100,8 @@ struct LearnConfig {
 };
 
 // The scheme's defaults for the fields it reads (ten-tournaments: initial weights in [0, 10]).
-LearnConfig default_config(SchemeKind scheme);
+// Every weight of the game (weight_count of them) in the genome.
+LearnConfig default_config(SchemeKind scheme, uint32_t weight_count);
 
 // Checks every field against its range and the population against the scheme (round-robin
 // needs 2, paired-blend an even number >= 4, ten-tournaments at least 10, random:M needs M <
@@ -125,8 +127,8 @@ struct LearnState {
 LearnState initial_state(const LearnConfig& c);
 
 // Plays `pairings` among `players` with game draws keyed by `seed`; records[i] is game i.
-using PlayFn = std::function<std::vector<grid::GameRecord>(
-    const std::vector<grid::Player>& players, const std::vector<grid::Pairing>& pairings,
+using PlayFn = std::function<std::vector<GameRecord>(
+    const std::vector<games::PlayerData>& players, const std::vector<Pairing>& pairings,
     uint64_t seed)>;
 
 // Per-generation facts for generations.csv and the progress line.
@@ -139,15 +141,15 @@ struct GenerationReport {
 // Plays generation state.generation and advances the state by one generation.
 GenerationReport step(const LearnConfig& c, LearnState& state, const PlayFn& play);
 
-// The weighted player of a weight vector over c.features.
-grid::Player player_of(const LearnConfig& c, const float* weights);
+// The weighted player of a weight vector over c.features (c.weight_count weights in all).
+games::PlayerData player_of(const LearnConfig& c, const float* weights);
 
 // The game-draw key of batch `phase` of generation `generation` (verification uses phases
 // 16 + opponent).
 uint64_t batch_seed(uint64_t seed, uint32_t generation, uint32_t phase);
 
 // Schedules (exposed for tests).
-std::vector<grid::Pairing> tournament_schedule(const LearnConfig& c, uint32_t generation);
-std::vector<grid::Pairing> paired_rounds_schedule(const LearnConfig& c, uint32_t generation);
+std::vector<Pairing> tournament_schedule(const LearnConfig& c, uint32_t generation);
+std::vector<Pairing> paired_rounds_schedule(const LearnConfig& c, uint32_t generation);
 
 }  // namespace gaeval::learn

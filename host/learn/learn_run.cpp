@@ -9,15 +9,15 @@
 #include <iostream>
 #include <sstream>
 
-#include "bench/bench.hpp"
+#include "host/core/error.hpp"
+#include "host/core/hash.hpp"
+#include "host/core/interrupt.hpp"
+#include "host/games/player_file.hpp"
+#include "host/games/registry.hpp"
 #include "host/io/checkpoint.hpp"
-#include "host/io/error.hpp"
-#include "host/io/fen.hpp"
-#include "host/io/interrupt.hpp"
 #include "host/io/json_fields.hpp"
 #include "host/io/run_folder.hpp"
 #include "host/io/svg.hpp"
-#include "host/io/weights.hpp"
 
 namespace gaeval::learn {
 
@@ -25,17 +25,13 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr const char* kOpponents[] = {"random", "capture", "most-pieces"};
-constexpr grid::PlayerKind kOpponentKinds[] = {grid::PlayerKind::Random, grid::PlayerKind::Capture,
-                                               grid::PlayerKind::MostPieces};
-
 std::string path_in(const std::string& dir, const char* name) {
     return (fs::path(dir) / name).string();
 }
 
-nlohmann::json config_json(const LearnConfig& c) {
+nlohmann::json config_json(const games::GameInfo& game, const LearnConfig& c) {
     nlohmann::json features = nlohmann::json::array();
-    for (int f : c.features) features.push_back(io::feature_name(f));
+    for (int f : c.features) features.push_back(game.weight_names[f]);
     nlohmann::json j = {{"scheme", scheme_name(c.scheme)},
                         {"population", c.population},
                         {"generations", c.generations},
@@ -77,15 +73,17 @@ nlohmann::json config_json(const LearnConfig& c) {
     return j;
 }
 
-LearnConfig config_from_json(const nlohmann::json& j, const std::string& where) {
-    LearnConfig c = default_config(parse_scheme(json_fields::string(j, "scheme", where)));
+LearnConfig config_from_json(const games::GameInfo& game, const nlohmann::json& j,
+                             const std::string& where) {
+    LearnConfig c = default_config(parse_scheme(json_fields::string(j, "scheme", where)),
+                                   static_cast<uint32_t>(game.weight_names.size()));
     c.population = static_cast<uint32_t>(json_fields::number(j, "population", where));
     c.generations = static_cast<uint32_t>(json_fields::number(j, "generations", where));
     c.seed = j.at("seed").get<uint64_t>();
     c.max_plies = static_cast<uint32_t>(json_fields::number(j, "max_plies", where));
     c.features.clear();
     for (const auto& f : j.at("features")) {
-        const int index = io::feature_index(f.get<std::string>());
+        const int index = games::weight_index(game, f.get<std::string>());
         if (index < 0) throw InputError(where + ": unknown feature " + f.dump());
         c.features.push_back(index);
     }
@@ -144,11 +142,12 @@ std::string verification_csv(const std::vector<VerifyRow>& rows) {
     return out.str();
 }
 
-std::string generations_csv(const LearnConfig& c, const std::vector<GenerationRow>& rows) {
+std::string generations_csv(const games::GameInfo& game, const LearnConfig& c,
+                            const std::vector<GenerationRow>& rows) {
     std::ostringstream out;
     out << "generation,games,plies,stopped,children,mutants,global_replaced,best_value,"
            "mean_value,seconds,games_per_s";
-    for (int f : c.features) out << ",w_" << io::feature_name(f);
+    for (int f : c.features) out << ",w_" << game.weight_names[f];
     out << '\n';
     char line[512];
     for (const GenerationRow& r : rows) {
@@ -187,10 +186,11 @@ std::string learning_svg(const LearnJob& job, const std::vector<GenerationRow>& 
     out << "<text x=\"" << svg::num(width / 2) << "\" y=\"24\" text-anchor=\"middle\" "
         << "font-size=\"16\" font-weight=\"bold\">"
         << svg::escape("gaeval learn: " + std::string(scheme_name(job.config.scheme)) +
-                       ", population " + std::to_string(job.config.population) + ", " + job.board +
+                       ", population " + std::to_string(job.config.population) + ", " +
+                       job.session->engine() +
                        ", seed " + std::to_string(job.config.seed))
         << "</text>\n";
-    const char* colours[] = {"#1f77b4", "#d62728", "#2ca02c"};
+    const char* colours[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"};
     for (int panel_index = 0; panel_index < 2; ++panel_index) {
         const double y0 = top + panel_index * (panel + gap);
         double lo = 0, hi = 1;
@@ -238,13 +238,14 @@ std::string learning_svg(const LearnJob& job, const std::vector<GenerationRow>& 
                 << "\" font-size=\"12\">" << label << "</text>\n";
         };
         if (panel_index == 0) {
-            for (int o = 0; o < 3; ++o) {
+            const std::vector<std::string> opponents = verify_opponents(job);
+            for (std::size_t o = 0; o < opponents.size(); ++o) {
                 std::vector<std::pair<double, double>> pts;
                 for (const auto& r : verify)
-                    if (r.opponent == kOpponents[o])
+                    if (r.opponent == opponents[o])
                         pts.push_back({double(r.generation), r.win_rate});
-                const std::string label = std::string("vs ") + kOpponents[o];
-                polyline(pts, colours[o], label.c_str(), o, false);
+                const std::string label = "vs " + opponents[o];
+                polyline(pts, colours[o % 6], label.c_str(), int(o), false);
             }
         } else {
             std::vector<std::pair<double, double>> best, mean;
@@ -361,28 +362,28 @@ void restore_checkpoint(const LearnJob& job, const std::string& path, LearnResul
 void write_outputs(const LearnJob& job, const LearnResult& r) {
     const std::string& dir = job.out_dir;
     io::write_text_atomic(path_in(dir, "generations.csv"),
-                          generations_csv(job.config, r.generations));
+                          generations_csv(job.session->info(), job.config, r.generations));
     io::write_text_atomic(path_in(dir, "verification.csv"), verification_csv(r.verification));
     io::write_text_atomic(path_in(dir, "learning.svg"),
                           learning_svg(job, r.generations, r.verification));
-    io::GridWeights w;
-    w.game = job.game;
-    w.board = io::board_spec(job.setup.shape);
-    w.rules = io::rule_set_name(job.setup.rules);
-    for (uint32_t j = 0; j < job.config.dims(); ++j)
-        w.weights[job.config.features[j]] = r.state.best_weights[j];
-    io::write_text_atomic(path_in(dir, "weights.json"), io::grid_weights_json(w));
+    games::PlayerFile player;
+    player.learned_on = job.session->setup();
+    player.learned_on.erase("game");
+    player.weights = player_of(job.config, r.state.best_weights.data()).weights;
+    io::write_text_atomic(path_in(dir, "weights.json"),
+                          games::player_file_json(job.session->info(), player));
     save_checkpoint(make_checkpoint(job, r), path_in(dir, "checkpoint.bin"));
 }
 
 std::vector<VerifyRow> verify_best(const LearnJob& job, const LearnState& s) {
     std::vector<VerifyRow> rows;
-    for (int o = 0; o < kVerifyOpponents; ++o) {
-        const auto summary = grid::summarize(
-            grid::play_batch(job.setup, verify_request(job, s, o), job.backend, job.engine));
+    const std::vector<std::string> opponents = verify_opponents(job);
+    for (std::size_t o = 0; o < opponents.size(); ++o) {
+        const auto summary = games::summarize(
+            games::play(*job.session, verify_request(job, s, int(o)), job.backend));
         VerifyRow row;
         row.generation = s.generation;
-        row.opponent = kOpponents[o];
+        row.opponent = opponents[o];
         row.games = summary.games;
         row.wins = summary.wins;
         row.draws = summary.draws;
@@ -396,12 +397,17 @@ std::vector<VerifyRow> verify_best(const LearnJob& job, const LearnState& s) {
 
 }  // namespace
 
-const char* verify_opponent_name(int opponent) { return kOpponents[opponent]; }
+std::vector<std::string> verify_opponents(const LearnJob& job) {
+    std::vector<std::string> names{"random"};
+    for (const std::string& p : job.session->info().policy_names) names.push_back(p);
+    return names;
+}
 
-grid::PlayRequest verify_request(const LearnJob& job, const LearnState& state, int opponent) {
-    grid::PlayRequest request;
+games::PlayRequest verify_request(const LearnJob& job, const LearnState& state, int opponent) {
+    games::PlayRequest request;
     request.a = player_of(job.config, state.best_weights.data());
-    request.b.kind = kOpponentKinds[opponent];
+    const std::string name = verify_opponents(job).at(opponent);
+    games::builtin_player(name, job.session->info(), &request.b);
     request.games = job.verify_games;
     request.seed = batch_seed(job.config.seed, state.generation, 16 + opponent);
     request.max_plies = job.config.max_plies;
@@ -421,42 +427,26 @@ void wilson_interval(uint64_t wins, uint64_t games, double* low, double* high) {
     *high = std::min(1.0, centre + half);
 }
 
-void resolve_setup(LearnJob& job) {
-    if (job.game != "ataxx")
-        throw InputError("--game '" + job.game + "': unknown game (expected ataxx)");
-    const grid::Shape shape = io::parse_board_spec(job.board);
-    const grid::RuleSet rules = io::parse_rule_set(job.rules);
-    job.setup = io::parse_fen(job.fen, shape, rules, job.players);
-}
-
 uint64_t learn_fingerprint(const LearnJob& job) {
-    nlohmann::json j = config_json(job.config);
+    nlohmann::json j = config_json(job.session->info(), job.config);
     j.erase("generations");  // a resumed run may be extended
-    j["game"] = job.game;
-    j["fen"] = io::write_fen(job.setup);
-    j["board"] = io::board_spec(job.setup.shape);
-    j["rules"] = io::rule_set_name(job.setup.rules);
+    j["game"] = job.session->reopen();
     j["verify_every"] = job.verify_every;
     j["verify_games"] = job.verify_games;
-    j["generic"] = job.engine.generic;
     const std::string text = j.dump();
-    return bench::fnv1a(text.data(), text.size());
+    return fnv1a(text.data(), text.size());
 }
 
 nlohmann::json learn_run_json(const LearnJob& job) {
     return {{"kind", "learn"},
             {"format", "gaeval-learn-run"},
-            {"version", 1},
+            {"version", 2},
             {"command", job.command_line},
-            {"game", job.game},
-            {"board", job.board},
-            {"rules", job.rules},
-            {"players", job.players},
-            {"fen", job.fen},
-            {"generic", job.engine.generic},
+            {"game", job.session->info().name},
+            {"setup", job.session->reopen()},
             {"verify_every", job.verify_every},
             {"verify_games", job.verify_games},
-            {"config", config_json(job.config)},
+            {"config", config_json(job.session->info(), job.config)},
             {"fingerprint", learn_fingerprint(job)},
             {"backend", job.backend.name},
             {"device", job.backend.device}};
@@ -470,20 +460,18 @@ LearnJob learn_job_from_folder(const std::string& dir) {
         const nlohmann::json run = json_fields::read_file(path);
         if (run.value("kind", std::string()) != "learn")
             throw InputError(path + ": not a learn run");
+        if (run.value("version", 0) != 2)
+            throw InputError(path + ": a learn run of another gaeval version (run.json version " +
+                             run.value("version", nlohmann::json()).dump() + ", expected 2)");
         job.command_line = run.value("command", std::string());
-        job.game = json_fields::string(run, "game", path);
-        job.board = json_fields::string(run, "board", path);
-        job.rules = json_fields::string(run, "rules", path);
-        job.players = static_cast<int>(json_fields::number(run, "players", path));
-        job.fen = json_fields::string(run, "fen", path);
-        job.engine.generic = run.value("generic", false);
+        const games::GameEntry& entry = games::find_game(json_fields::string(run, "game", path));
+        job.session = entry.open_setup(run.at("setup"), path + ": setup");
         job.verify_every = static_cast<uint32_t>(json_fields::number(run, "verify_every", path));
         job.verify_games = static_cast<uint32_t>(json_fields::number(run, "verify_games", path));
-        job.config = config_from_json(run.at("config"), path + ": config");
+        job.config = config_from_json(job.session->info(), run.at("config"), path + ": config");
     } catch (const nlohmann::json::exception& e) {
         throw InputError(path + ": not a readable learn run.json (" + std::string(e.what()) + ")");
     }
-    resolve_setup(job);
     validate(job.config);
     job.out_dir = dir;
     job.resume = true;
@@ -525,10 +513,10 @@ LearnResult run_learn(const LearnJob& job) {
         io::write_text_atomic(path_in(job.out_dir, "run.json"), learn_run_json(job).dump(2) + "\n");
         if (!job.resume) write_outputs(job, result);
     }
-    const PlayFn play = [&](const std::vector<grid::Player>& players,
-                            const std::vector<grid::Pairing>& pairings, uint64_t seed) {
-        return grid::play_pairings(job.setup, players, pairings, seed, job.config.max_plies,
-                                   job.backend, job.engine);
+    const PlayFn play = [&](const std::vector<games::PlayerData>& players,
+                            const std::vector<Pairing>& pairings, uint64_t seed) {
+        return job.session->play_pairings(players, pairings, seed, job.config.max_plies,
+                                          job.backend);
     };
     const auto start = std::chrono::steady_clock::now();
     LearnState& s = result.state;

@@ -1,7 +1,8 @@
 // A whole `gaeval learn` job: the scheme (host/learn/learn.hpp), games on a backend, the run
 // folder (run.json, generations.csv, verification.csv, learning.svg, weights.json,
 // checkpoint.bin written every generation), progress lines on stderr, verification of the best
-// member against the random, capture and most-pieces players, graceful interruption and resume.
+// member against the game's built-in players (random and each policy), graceful interruption
+// and resume.
 // The CLI parses flags into a LearnJob; tests and `gaeval compare learn` call run_learn directly.
 #pragma once
 
@@ -11,19 +12,17 @@
 
 #include <nlohmann/json.hpp>
 
-#include "games/grid/setup.hpp"
 #include "host/backend/backend.hpp"
-#include "host/grid/grid.hpp"
+#include "host/games/play.hpp"
+#include "host/games/session.hpp"
 #include "host/learn/learn.hpp"
 
 namespace gaeval::learn {
 
 struct LearnJob {
     LearnConfig config;
-    std::string game = "ataxx", board = "square8:7x7", rules = "ataxx", fen = "startpos";
-    int players = 2;
-    grid::GameSetup setup;  // from the five above (the CLI fills it)
-    grid::EngineChoice engine;
+    // The game and its start position (the CLI or the run folder opens it).
+    std::shared_ptr<const games::GameSession> session;
     BackendChoice backend;
     uint32_t verify_every = 10;    // 0: only after the last generation
     uint32_t verify_games = 1000;  // per opponent; 0: no verification
@@ -75,16 +74,14 @@ uint64_t learn_fingerprint(const LearnJob& job);
 nlohmann::json learn_run_json(const LearnJob& job);
 LearnJob learn_job_from_folder(const std::string& dir);
 
-// The verification opponents, in table order, and the request of verification game batch
-// `opponent` (0..2) for the best member of `state` (draws keyed by seed, generation, opponent).
-constexpr int kVerifyOpponents = 3;
-const char* verify_opponent_name(int opponent);
-grid::PlayRequest verify_request(const LearnJob& job, const LearnState& state, int opponent);
+// The verification opponents (random, then the game's policies in order), and the request of
+// verification batch `opponent` for the best member of `state` (draws keyed by seed,
+// generation, opponent).
+std::vector<std::string> verify_opponents(const LearnJob& job);
+games::PlayRequest verify_request(const LearnJob& job, const LearnState& state, int opponent);
 
 // Wilson 95% interval of a proportion (wins out of games).
 void wilson_interval(uint64_t wins, uint64_t games, double* low, double* high);
 
-// Rebuilds job.setup from game/board/rules/players/fen (InputError on bad values).
-void resolve_setup(LearnJob& job);
 
 }  // namespace gaeval::learn

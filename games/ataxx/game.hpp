@@ -1,0 +1,106 @@
+// The Ataxx family as a game of the plug-in interface (games/core/game.hpp): the rules of
+// rules.hpp over a geometry, a forced pass as the one legal move, the 15 features for the
+// weighted player, and the built-in policies
+//   1 capture      most captures; ties to the most own pieces after the move, then random
+//   2 most-pieces  most own pieces after the move; ties random
+// and perft's child count (a pass is one child; a finished game has none).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "games/ataxx/features.hpp"
+#include "games/ataxx/rules.hpp"
+#include "games/core/game.hpp"
+#include "games/core/players.hpp"
+
+namespace gaeval::ataxx {
+
+// Built-in policies (player files and the CLI name them; values are part of saved results).
+enum Policy : int { kCapture = 1, kMostPieces = 2 };
+
+template <class Geometry, int P>
+struct Game : Rules<Geometry, P> {
+    using Base = Rules<Geometry, P>;
+    using typename Base::BB;
+    using typename Base::Pos;
+    using Move = ataxx::Move;
+    static constexpr int kMaxSeats = P;
+    static constexpr int kFeatureCount = ataxx::kFeatureCount;
+    static constexpr int kWeightCount = ataxx::kFeatureCount;
+    static constexpr int kPolicyCount = 2;
+
+    GAEVAL_HD_INLINE int seats(const Pos& p) const { return p.players; }
+    GAEVAL_HD_INLINE int to_move(const Pos& p) const { return p.side; }
+
+    // Grows and jumps, or the forced pass when there is none and the game goes on.
+    GAEVAL_HD_INLINE int count_moves(const Pos& p) const {
+        const int moves = this->count_grows_and_jumps(p);
+        return moves > 0 ? moves : (this->is_over(p) ? 0 : 1);
+    }
+    template <class F>
+    GAEVAL_HD_INLINE void for_each_move(const Pos& p, F&& f) const {
+        bool any = false;
+        this->for_each_grow_and_jump(p, [&](Move m) {
+            any = true;
+            f(m);
+        });
+        if (!any && !this->is_over(p)) f(Move::pass());
+    }
+    GAEVAL_HD_INLINE Move nth_move(const Pos& p, int k) const { return this->nth_grow_or_jump(p, k); }
+
+    GAEVAL_HD_INLINE int winner(const Pos& p) const { return this->outcome(p).winner; }
+    GAEVAL_HD_INLINE SeatResult seat_result(const Pos& p, int seat) const {
+        return ataxx::seat_result(this->outcome(p), seat);
+    }
+
+    // The 15 cell counts of features.hpp as floats (exact: counts are below 2^24).
+    GAEVAL_HD_INLINE void features(const Pos& p, int seat, float* out) const {
+        int counts[kFeatureCount];
+        ataxx::features(*this, p, seat, counts);
+        for (int i = 0; i < kFeatureCount; ++i) out[i] = static_cast<float>(counts[i]);
+    }
+
+    // Policy 1 (capture) or 2 (most-pieces) in p, which has at least two moves.
+    GAEVAL_HD Move policy_move(const Pos& p, int policy, const DrawAddress& at) const {
+        const int own = p.pieces[p.side].count();
+        if (policy == kCapture)
+            return best_move(*this, p, at, [&](Move m) {
+                const int captures = this->captured_by(p, m).count();
+                const int pieces_after = own + captures + (m.is_grow() ? 1 : 0);
+                return captures * (4 * kMaxCells) + pieces_after;
+            });
+        return best_move(*this, p, at, [&](Move m) {
+            return own + this->captured_by(p, m).count() + (m.is_grow() ? 1 : 0);
+        });
+    }
+
+    // Perft: no children when decided; the grows and jumps; else a pass when anyone can move.
+    GAEVAL_HD_INLINE uint64_t child_count(const Pos& p) const {
+        if (this->decided(p)) return 0;
+        const int moves = this->count_grows_and_jumps(p);
+        if (moves > 0) return static_cast<uint64_t>(moves);
+        return this->anyone_can_move(p) ? 1 : 0;
+    }
+    template <class F>
+    GAEVAL_HD_INLINE void for_each_child(const Pos& p, F&& f) const {
+        if (this->decided(p)) return;
+        bool any = false;
+        this->for_each_grow_and_jump(p, [&](Move m) {
+            any = true;
+            f(this->make(p, m));
+        });
+        if (!any && this->anyone_can_move(p)) f(this->make(p, Move::pass()));
+    }
+
+    // Device binding of the geometry's tables (none for the 7x7 fast path).
+    std::size_t table_bytes() const { return this->geo.table_bytes(); }
+    const void* tables() const { return this->geo.tables(); }
+    Game with_tables(const void* device_tables) const {
+        Game g = *this;
+        g.geo = this->geo.with_tables(device_tables);
+        return g;
+    }
+};
+
+}  // namespace gaeval::ataxx

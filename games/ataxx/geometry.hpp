@@ -1,0 +1,129 @@
+// Geometries: how the rules ask a board for grow and jump ranges. Two implement one interface,
+// so every rule, player and perft in games/ataxx is written once:
+//   TableGeometry<W>  any shape, per-cell masks read from a Board<W> (host or device memory);
+//   Square7Geometry   standard 7x7 Ataxx in one word, libataxx layout (bit = rank * 8 + file,
+//                     stride 8: the unused eighth file stops one-cell shifts from wrapping),
+//                     ranges computed by shifts: no table, no memory traffic.
+// Interface (BB = the bitboard type, c a cell index of that geometry's layout):
+//   playable()            cells that can hold a piece
+//   grow_of(c), jump_of(c) grow and jump range of one cell
+//   grow_closure(s)       s plus every neighbour of s
+//   reach_closure(s)      s plus every cell a grow or jump from s can reach
+//   reaches(s, t)         whether some cell of t is in the grow or jump range of a cell of s
+//                         (t disjoint from s)
+//   jump_count(s, empty)  sum over cells c of s of |jump_of(c) & empty|
+//   table_bytes(), tables(), with_tables(p)   the lookup tables the geometry reads (none for the
+//                         7x7 fast path), for the game interface's device binding
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "games/core/bits.hpp"
+#include "games/core/hd.hpp"
+#include "games/core/bitboard.hpp"
+#include "games/core/topology.hpp"
+
+namespace gaeval::ataxx {
+
+template <int W>
+struct TableGeometry {
+    using BB = Bitboard<W>;
+    const Board<W>* board = nullptr;  // host or device memory, as the caller runs
+
+    // The board's masks: what the CUDA backend copies to the device.
+    std::size_t table_bytes() const { return sizeof(Board<W>); }
+    const void* tables() const { return board; }
+    TableGeometry with_tables(const void* p) const {
+        return TableGeometry{static_cast<const Board<W>*>(p)};
+    }
+
+    // The interface above, read from the board's per-cell masks.
+    GAEVAL_HD_INLINE BB playable() const { return board->playable; }
+    GAEVAL_HD_INLINE BB grow_of(int c) const { return board->grow[c]; }
+    GAEVAL_HD_INLINE BB jump_of(int c) const { return board->jump[c]; }
+
+    // s plus the union of the grow ranges of its cells.
+    GAEVAL_HD_INLINE BB grow_closure(const BB& s) const {
+        BB r = s;
+        for_each_cell(s, [&](int c) { r |= board->grow[c]; });
+        return r;
+    }
+    // s plus the union of the grow and jump ranges of its cells.
+    GAEVAL_HD_INLINE BB reach_closure(const BB& s) const {
+        BB r = s;
+        for_each_cell(s, [&](int c) { r |= board->grow[c] | board->jump[c]; });
+        return r;
+    }
+    // Whether a cell of `targets` is within grow or jump range of a cell of `from` (stops early).
+    GAEVAL_HD_INLINE bool reaches(const BB& from, const BB& targets) const {
+        for (int i = 0; i < W; ++i) {
+            for (uint64_t x = from.w[i]; x; x = clear_lowest(x)) {
+                const int c = 64 * i + lowest_bit(x);
+                if ((board->grow[c] | board->jump[c]).intersects(targets)) return true;
+            }
+        }
+        return false;
+    }
+    // Number of (from, to) jumps from the cells of `from` to cells of `empty`.
+    GAEVAL_HD_INLINE int jump_count(const BB& from, const BB& empty) const {
+        int n = 0;
+        for_each_cell(from, [&](int c) { n += (board->jump[c] & empty).count(); });
+        return n;
+    }
+};
+
+// Standard 7x7 Ataxx board (square8:7x7) in one 64-bit word, libataxx's layout.
+struct Square7Geometry {
+    using BB = Bitboard<1>;
+    static constexpr uint64_t kAll = 0x007f7f7f7f7f7f7full;  // a1..g7, eighth file unused
+    static constexpr uint64_t kFileA = 0x0001010101010101ull;
+    uint64_t playable_mask = kAll;  // kAll minus gaps
+
+    // Bit of the compact cell index c (row * 7 + col, as TableGeometry numbers square8:7x7).
+    GAEVAL_HD_INLINE static int from_compact(int c) { return (c / 7) * 8 + c % 7; }
+    // Compact cell index of bit b.
+    GAEVAL_HD_INLINE static int to_compact(int b) { return (b >> 3) * 7 + (b & 7); }
+
+    // b plus its 8 neighbours, clipped to the board. One-cell shifts never wrap: a shift by 1
+    // lands on the unused eighth file, a shift by 8 past rank 7 leaves the word or lands on the
+    // unused eighth rank; kAll removes both.
+    GAEVAL_HD_INLINE static uint64_t dilate(uint64_t b) {
+        const uint64_t row = (b | (b << 1) | (b >> 1)) & kAll;
+        return (row | (row << 8) | (row >> 8)) & kAll;
+    }
+    // The 16-cell jump ring (5x5 box minus 3x3 box) around bit c, clipped to the board: the
+    // ring drawn around c3 (bit 18) shifted into place, with files beyond c's +-2 removed.
+    GAEVAL_HD_INLINE static uint64_t jump_ring(int c) {
+        constexpr uint64_t kRingAtC3 = 0x1f1111111full;  // files a-e, ranks 1-5: around c3
+        const uint64_t ring = c >= 18 ? kRingAtC3 << (c - 18) : kRingAtC3 >> (18 - c);
+        const uint64_t files = ((uint64_t{0x1f} << (c & 7)) >> 2) & 0x7f;
+        return ring & (files * kFileA) & kAll;
+    }
+
+    // No tables: ranges are computed.
+    std::size_t table_bytes() const { return 0; }
+    const void* tables() const { return nullptr; }
+    Square7Geometry with_tables(const void*) const { return *this; }
+
+    // The interface above, computed by shifts (gaps only in playable_mask).
+    GAEVAL_HD_INLINE BB playable() const { return BB{{playable_mask}}; }
+    GAEVAL_HD_INLINE BB grow_of(int c) const {
+        const uint64_t bit = uint64_t{1} << c;
+        return BB{{dilate(bit) & ~bit}};
+    }
+    GAEVAL_HD_INLINE BB jump_of(int c) const { return BB{{jump_ring(c)}}; }
+    GAEVAL_HD_INLINE BB grow_closure(const BB& s) const { return BB{{dilate(s.w[0])}}; }
+    GAEVAL_HD_INLINE BB reach_closure(const BB& s) const { return BB{{dilate(dilate(s.w[0]))}}; }
+    GAEVAL_HD_INLINE bool reaches(const BB& from, const BB& targets) const {
+        return (dilate(dilate(from.w[0])) & targets.w[0]) != 0;
+    }
+    GAEVAL_HD_INLINE int jump_count(const BB& from, const BB& empty) const {
+        int n = 0;
+        for (uint64_t x = from.w[0]; x; x = clear_lowest(x))
+            n += popcount64(jump_ring(lowest_bit(x)) & empty.w[0]);
+        return n;
+    }
+};
+
+}  // namespace gaeval::ataxx

@@ -1,0 +1,66 @@
+// Positions and moves of the Ataxx family: pieces of up to P players on a W-word board, the side
+// to move and the two FEN counters. Trivially copyable (copied to the device by value).
+#pragma once
+
+#include <cstdint>
+
+#include "games/core/hd.hpp"
+#include "games/core/bitboard.hpp"
+
+namespace gaeval::ataxx {
+
+// `ataxx`: libataxx-compatible (2 players, 50-move rule, game over when a side has no pieces or
+// no empty cell is in reach of any piece). `genetic-game`: the seed's rules (2 to 4 players,
+// over when at most one player has pieces or no empty cell is in reach; a sole survivor owns
+// the empty cells). Values are part of saved results: append, never renumber.
+enum class RuleSet : uint8_t { Ataxx = 0, GeneticGame = 1 };
+
+// The size classes: boards of up to 64, 128 or 256 cells in 1, 2 or 4 words; larger boards are
+// rejected at the edge (host/ataxx).
+constexpr int kMaxWords = 4;
+constexpr int kMaxCells = 64 * kMaxWords;
+
+// Words needed for `cells` cells: 1, 2 or 4; 0 when cells > kMaxCells (too large).
+GAEVAL_HD_INLINE constexpr int words_for_cells(int cells) {
+    return cells <= 64 ? 1 : cells <= 128 ? 2 : cells <= 256 ? 4 : 0;
+}
+
+// The 50-move rule of `ataxx`: over when the halfmove clock reaches this.
+constexpr int kAtaxxHalfmoveLimit = 100;
+// Most players a genetic-game position may have.
+constexpr int kMaxPlayers = 4;
+
+// A grow has from == to, a jump from != to, a pass from == to == -1.
+struct Move {
+    int16_t from = -1;
+    int16_t to = -1;
+
+    // The three kinds of move and tests for them (cells are the geometry's indexes).
+    GAEVAL_HD_INLINE static Move grow(int to) {
+        return Move{static_cast<int16_t>(to), static_cast<int16_t>(to)};
+    }
+    GAEVAL_HD_INLINE static Move jump(int from, int to) {
+        return Move{static_cast<int16_t>(from), static_cast<int16_t>(to)};
+    }
+    GAEVAL_HD_INLINE static Move pass() { return Move{-1, -1}; }
+    GAEVAL_HD_INLINE bool is_pass() const { return to < 0; }
+    GAEVAL_HD_INLINE bool is_grow() const { return to >= 0 && from == to; }
+    GAEVAL_HD_INLINE bool is_jump() const { return from != to; }
+    GAEVAL_HD_INLINE bool operator==(const Move& o) const { return from == o.from && to == o.to; }
+};
+
+// pieces[p] for p < players (the rest stay empty); side in [0, players).
+template <int W, int P>
+struct Position {
+    static_assert(P >= 2 && P <= kMaxPlayers, "2 to 4 player slots");
+    using BB = Bitboard<W>;
+    static constexpr int kPlayerSlots = P;
+
+    BB pieces[P];
+    uint8_t side = 0;
+    uint8_t players = 2;
+    uint16_t halfmove = 0;  // plies since the last grow (saturates at 65535)
+    uint32_t fullmove = 1;  // starts at 1, +1 each time the turn wraps to player 0
+};
+
+}  // namespace gaeval::ataxx

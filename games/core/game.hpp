@@ -1,0 +1,186 @@
+// The game interface: what a game under games/<name>/ provides so that the batch layer written
+// once (players, matches, tournaments, perft; host/batch on the CPU, kernels/ on the GPU) can
+// play it. A game is a trivially copyable struct G whose member functions are GAEVAL_HD; the
+// requirements below are checked by `static_assert(gaeval::is_game_v<G>)` in the game's own
+// header, so a missing piece is a compile error that names it (docs/adding-a-game.md).
+//
+// Required:
+//   using Pos  = ...;                    trivially copyable position (whatever the rules need:
+//                                        pieces, side to move, counters, chance-draw state)
+//   using Move = ...;                    trivially copyable move
+//   static constexpr int kMaxSeats;      most seats a position can have (>= 2)
+//   static constexpr int kWeightCount;   weights of the `weighted` player (0: none)
+//   static constexpr int kPolicyCount;   built-in policies besides `random` (numbered 1..N)
+//
+//   int  seats(const Pos&) const;        seats in this position, 2..kMaxSeats
+//   int  to_move(const Pos&) const;      the seat that moves now
+//   bool is_over(const Pos&) const;
+//   int  count_moves(const Pos&) const;  legal moves of to_move; >= 1 unless over (a forced pass
+//                                        is a move)
+//   template <class F> void for_each_move(const Pos&, F&& f) const;
+//                                        f(Move) for every legal move, in one fixed order
+//   Move nth_move(const Pos&, int k) const;  the k-th move of that order, 0 <= k < count_moves
+//   Pos  make(const Pos&, const Move&) const;  the position after a legal move
+//   int  winner(const Pos&) const;       the winning seat of a finished (or stopped) game, or -1
+//   SeatResult seat_result(const Pos&, int seat) const;  how `seat` did
+//   Move policy_move(const Pos&, int policy, const DrawAddress&) const;
+//                                        built-in policy 1..kPolicyCount (never called when
+//                                        kPolicyCount == 0 or when only one move is legal)
+//
+// Optional (detected; games/core/players.hpp and perft.hpp supply the defaults):
+//   static constexpr int kFeatureCount;  features per seat; with
+//   void features(const Pos&, int seat, float* out) const;
+//                                        the default `weighted` player scores each move by
+//                                        sum_i weights[i] * features(after the move, mover)[i]
+//                                        (one ply, ties broken at random), and kWeightCount must
+//                                        equal kFeatureCount
+//   Move weighted_move(const Pos&, const float* weights, const DrawAddress&) const;
+//                                        a game's own parametric player instead (e.g. Gomoku's
+//                                        reward table and acceptance factor)
+//   uint64_t child_count(const Pos&) const;  and
+//   template <class F> void for_each_child(const Pos&, F&& f) const;
+//                                        perft's leaf count and children when the game has a
+//                                        faster way than count_moves / for_each_move + make
+//   static constexpr bool kHasPerft;     the batch layer offers perft (default true)
+//   std::size_t table_bytes() const; const void* tables() const; G with_tables(const void*) const;
+//                                        a game that points at lookup tables in host memory
+//                                        (Ataxx's board masks): the CUDA backend copies
+//                                        table_bytes() bytes from tables() to the device and
+//                                        plays with_tables(device copy)
+//
+// Simultaneous moves (Pac-Man) fit the same interface: a turn is one ply per seat in seat
+// order; the position collects each seat's command and the turn's last ply resolves them all.
+// A seat's policy must not read the commands collected before its own ply in that turn.
+//
+// Results must not depend on which thread or device computes them: every random number is an
+// addressed Philox draw (games/core/rng.hpp), floating point uses only + - * / and sqrt without
+// contraction, and sums run in a fixed order. This is the one rule that makes the two backends
+// agree bit for bit; code in games/ follows it without saying so each time.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+#include <utility>
+
+#include "games/core/hd.hpp"
+
+namespace gaeval {
+
+// How a finished game ended for one seat.
+enum class SeatResult : int8_t { Loss = -1, Draw = 0, Win = 1 };
+
+// Where a player's draws come from: key = seed, counter = (game, ply, draw index, 0).
+struct DrawAddress {
+    uint64_t seed = 0;
+    uint32_t game = 0;
+    uint32_t ply = 0;
+};
+
+namespace detail {
+
+template <class...>
+using void_t = void;
+
+// Whether G has the member or constant the name says (expression SFINAE).
+template <class G, class = void>
+struct has_features : std::false_type {};
+template <class G>
+struct has_features<G, void_t<decltype(G::kFeatureCount),
+                              decltype(std::declval<const G&>().features(
+                                  std::declval<const typename G::Pos&>(), 0,
+                                  std::declval<float*>()))>> : std::true_type {};
+
+template <class G, class = void>
+struct has_weighted_move : std::false_type {};
+template <class G>
+struct has_weighted_move<G, void_t<decltype(std::declval<const G&>().weighted_move(
+                                std::declval<const typename G::Pos&>(),
+                                std::declval<const float*>(), std::declval<const DrawAddress&>()))>>
+    : std::true_type {};
+
+template <class G, class = void>
+struct has_child_count : std::false_type {};
+template <class G>
+struct has_child_count<G, void_t<decltype(std::declval<const G&>().child_count(
+                              std::declval<const typename G::Pos&>()))>> : std::true_type {};
+
+template <class G, class = void>
+struct has_tables : std::false_type {};
+template <class G>
+struct has_tables<G, void_t<decltype(std::declval<const G&>().table_bytes()),
+                            decltype(std::declval<const G&>().tables()),
+                            decltype(std::declval<const G&>().with_tables(nullptr))>>
+    : std::true_type {};
+
+template <class G, class = void>
+struct perft_flag : std::true_type {};
+template <class G>
+struct perft_flag<G, void_t<decltype(G::kHasPerft)>> : std::bool_constant<G::kHasPerft> {};
+
+struct AnyMoveSink {
+    template <class M>
+    GAEVAL_HD_INLINE void operator()(const M&) const {}
+};
+
+template <class G, class = void>
+struct has_required : std::false_type {};
+template <class G>
+struct has_required<
+    G, void_t<typename G::Pos, typename G::Move, decltype(G::kMaxSeats), decltype(G::kWeightCount),
+              decltype(G::kPolicyCount),
+              decltype(std::declval<const G&>().seats(std::declval<const typename G::Pos&>())),
+              decltype(std::declval<const G&>().to_move(std::declval<const typename G::Pos&>())),
+              decltype(std::declval<const G&>().is_over(std::declval<const typename G::Pos&>())),
+              decltype(std::declval<const G&>().count_moves(
+                  std::declval<const typename G::Pos&>())),
+              decltype(std::declval<const G&>().for_each_move(
+                  std::declval<const typename G::Pos&>(), AnyMoveSink{})),
+              decltype(std::declval<const G&>().nth_move(std::declval<const typename G::Pos&>(),
+                                                         0)),
+              decltype(std::declval<const G&>().make(std::declval<const typename G::Pos&>(),
+                                                     std::declval<const typename G::Move&>())),
+              decltype(std::declval<const G&>().winner(std::declval<const typename G::Pos&>())),
+              decltype(std::declval<const G&>().seat_result(
+                  std::declval<const typename G::Pos&>(), 0)),
+              decltype(std::declval<const G&>().policy_move(
+                  std::declval<const typename G::Pos&>(), 1, std::declval<const DrawAddress&>()))>>
+    : std::true_type {};
+
+}  // namespace detail
+
+template <class G>
+constexpr bool has_features_v = detail::has_features<G>::value;
+template <class G>
+constexpr bool has_weighted_move_v = detail::has_weighted_move<G>::value;
+template <class G>
+constexpr bool has_child_count_v = detail::has_child_count<G>::value;
+template <class G>
+constexpr bool has_tables_v = detail::has_tables<G>::value;
+template <class G>
+constexpr bool has_perft_v = detail::perft_flag<G>::value;
+
+// Checks every requirement; a game asserts `static_assert(check_game<G>())` after its definition
+// and gets one message per missing piece.
+template <class G>
+constexpr bool check_game() {
+    static_assert(detail::has_required<G>::value,
+                  "a game needs Pos, Move, kMaxSeats, kWeightCount, kPolicyCount, seats, "
+                  "to_move, is_over, count_moves, for_each_move, nth_move, make, winner, "
+                  "seat_result and policy_move (games/core/game.hpp)");
+    if constexpr (detail::has_required<G>::value) {
+        static_assert(std::is_trivially_copyable_v<G>, "a game goes to the device by value");
+        static_assert(std::is_trivially_copyable_v<typename G::Pos>, "positions go to the device");
+        static_assert(std::is_trivially_copyable_v<typename G::Move>, "moves go to the device");
+        static_assert(G::kMaxSeats >= 2, "a game has at least two seats");
+        static_assert(G::kWeightCount >= 0 && G::kPolicyCount >= 0, "counts are not negative");
+        static_assert(has_weighted_move_v<G> || !has_features_v<G> ||
+                          G::kWeightCount == G::kFeatureCount,
+                      "the default weighted player has one weight per feature");
+        static_assert(has_weighted_move_v<G> || has_features_v<G> || G::kWeightCount == 0,
+                      "weights need features (or the game's own weighted_move)");
+    }
+    return detail::has_required<G>::value;
+}
+
+}  // namespace gaeval

@@ -1,0 +1,104 @@
+// Players as data: a trivially copyable description of who picks the moves, the same for every
+// game. `random` is uniform over the legal moves; `policy` k is the game's built-in policy k
+// (Ataxx: capture, most-pieces); `weighted` is the game's parametric player over its weights:
+// by default one ply over the game's features (the highest sum_i w_i * f_i of the position after
+// the move, seen by the mover), or the game's own weighted_move. Every random choice is an
+// addressed draw keyed by (seed, game, ply), so a game's moves do not depend on who plays it.
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+
+#include "games/core/game.hpp"
+#include "games/core/hd.hpp"
+#include "games/core/rng.hpp"
+
+namespace gaeval {
+
+// Values are part of saved results: append, never renumber.
+enum class PlayerKind : uint8_t { Random = 0, Policy = 1, Weighted = 2 };
+
+template <int WeightCount>
+struct PlayerSpec {
+    PlayerKind kind = PlayerKind::Random;
+    uint8_t policy = 0;  // PlayerKind::Policy: the game's policy 1..kPolicyCount
+    uint8_t depth = 1;   // plies a weighted player looks ahead (1: one ply)
+    float weights[WeightCount > 0 ? WeightCount : 1] = {};
+};
+
+// The player type of game G (its weights sized for the game).
+template <class G>
+using Player = PlayerSpec<G::kWeightCount>;
+
+static_assert(std::is_trivially_copyable_v<PlayerSpec<15>>, "players are kernel arguments");
+
+// Sum of weights[i] * values[i] in index order (float * and +, no contraction).
+template <int N>
+GAEVAL_HD_INLINE float weighted_score(const float* weights, const float* values) {
+    float total = 0.0f;
+    for (int i = 0; i < N; ++i) {
+        const float term = weights[i] * values[i];
+        total = total + term;
+    }
+    return total;
+}
+
+// The move with the highest score(move) (an int or a float, compared with < and ==), ties broken
+// uniformly at random by reservoir sampling: the t-th move tying the best replaces it when
+// draw(move index) mod t hits 0. Requires at least one legal move.
+template <class G, class ScoreFn>
+GAEVAL_HD_INLINE typename G::Move best_move(const G& game, const typename G::Pos& p,
+                                            const DrawAddress& at, ScoreFn&& score) {
+    typename G::Move best = game.nth_move(p, 0);
+    decltype(score(best)) best_score{};
+    uint32_t ties = 0, index = 0;
+    game.for_each_move(p, [&](const typename G::Move& m) {
+        const auto s = score(m);
+        if (ties == 0 || best_score < s) {
+            best = m;
+            best_score = s;
+            ties = 1;
+        } else if (s == best_score) {
+            ++ties;
+            const uint32_t r =
+                philox(at.seed, Purpose::PlayerTieBreak, at.game, at.ply, index, 0).v[0];
+            if (below(r, ties) == 0) best = m;
+        }
+        ++index;
+    });
+    return best;
+}
+
+// The default weighted player: one ply over the game's features, ties at random.
+template <class G>
+GAEVAL_HD_INLINE typename G::Move one_ply_weighted_move(const G& game, const typename G::Pos& p,
+                                                        const float* weights,
+                                                        const DrawAddress& at) {
+    const int us = game.to_move(p);
+    return best_move(game, p, at, [&](const typename G::Move& m) {
+        float values[G::kFeatureCount];
+        game.features(game.make(p, m), us, values);
+        return weighted_score<G::kFeatureCount>(weights, values);
+    });
+}
+
+// The move `player` chooses in p (a game that is not over): the only legal move when there is
+// one, else the player's choice.
+template <class G>
+GAEVAL_HD typename G::Move choose_move(const G& game, const typename G::Pos& p,
+                                       const Player<G>& player, const DrawAddress& at) {
+    const int moves = game.count_moves(p);
+    if (moves <= 1) return game.nth_move(p, 0);
+    if (player.kind == PlayerKind::Policy) return game.policy_move(p, player.policy, at);
+    if (player.kind == PlayerKind::Weighted) {
+        if constexpr (has_weighted_move_v<G>) {
+            return game.weighted_move(p, player.weights, at);
+        } else if constexpr (has_features_v<G>) {
+            return one_ply_weighted_move(game, p, player.weights, at);
+        }
+    }
+    const uint32_t r = philox(at.seed, Purpose::PlayerRandomMove, at.game, at.ply, 0, 0).v[0];
+    return game.nth_move(p, static_cast<int>(below(r, static_cast<uint32_t>(moves))));
+}
+
+}  // namespace gaeval

@@ -1,0 +1,122 @@
+// The batch layer, written once over the game interface (games/core/game.hpp): perft, matches
+// between two players and tournaments of many pairings, on the backend the caller chose. The cpu
+// backend runs the games/ functions over OpenMP threads (host/backend/parallel.hpp), the cuda
+// backend the same functions in kernels (kernels/batch.hpp); both give the same bits. Every call
+// is synchronous.
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <vector>
+
+#include "games/core/match.hpp"
+#include "games/core/perft.hpp"
+#include "games/core/players.hpp"
+#include "host/backend/backend.hpp"
+#include "host/backend/parallel.hpp"
+#include "kernels/batch.hpp"
+
+namespace gaeval::batch {
+
+namespace detail {
+
+// Perft on the cpu backend: serial on one thread; otherwise the tree is expanded breadth-first
+// to enough subtrees to balance the threads, which count them (dynamic schedule), and the
+// counts are summed in index order.
+template <class G>
+uint64_t perft_cpu(const G& game, const typename G::Pos& root, int depth, int threads) {
+    using Pos = typename G::Pos;
+    if (threads <= 1 || depth <= 2) return gaeval::perft(game, root, depth);
+    std::vector<Pos> frontier{root};
+    int remaining = depth;
+    const std::size_t enough = 256 * static_cast<std::size_t>(threads);
+    while (remaining > 2 && frontier.size() < enough) {
+        std::vector<Pos> next;
+        for (const Pos& p : frontier)
+            for_each_child(game, p, [&](const Pos& c) { next.push_back(c); });
+        frontier.swap(next);
+        --remaining;
+    }
+    std::vector<uint64_t> nodes(frontier.size());
+    parallel_for_dynamic(static_cast<int64_t>(frontier.size()), threads,
+                         [&](int64_t i) { nodes[i] = gaeval::perft(game, frontier[i], remaining); });
+    uint64_t total = 0;
+    for (uint64_t n : nodes) total += n;
+    return total;
+}
+
+}  // namespace detail
+
+// Leaf count of the move tree of `root` to `depth` (>= 0); exact on any backend.
+template <class G>
+uint64_t perft(const G& game, const typename G::Pos& root, int depth,
+               const BackendChoice& backend) {
+    static_assert(has_perft_v<G>, "this game has no perft");
+    if (backend.kind == BackendKind::Cuda) return cuda::perft(game, root, depth);
+    return detail::perft_cpu(game, root, depth, backend.threads);
+}
+
+// Perft of each child of the root in move order (none when the game is over): the counts sum to
+// perft(root, depth). depth >= 1.
+template <class G>
+std::vector<uint64_t> perft_divide(const G& game, const typename G::Pos& root, int depth,
+                                   const BackendChoice& backend) {
+    using Pos = typename G::Pos;
+    std::vector<Pos> children;
+    for_each_child(game, root, [&](const Pos& c) { children.push_back(c); });
+    std::vector<uint64_t> counts;
+    for (const Pos& child : children)
+        counts.push_back(depth <= 1 ? 1 : perft(game, child, depth - 1, backend));
+    return counts;
+}
+
+// records[i] = play_match(game, start, a, b, seed, i, max_plies) for i < games: A takes seat
+// i mod seats.
+template <class G>
+std::vector<GameRecord> play(const G& game, const typename G::Pos& start, const Player<G>& a,
+                             const Player<G>& b, uint64_t games, uint64_t seed,
+                             uint32_t max_plies, const BackendChoice& backend) {
+    std::vector<GameRecord> records(games);
+    if (backend.kind == BackendKind::Cuda) {
+        cuda::play_matches(game, start, a, b, seed, games, max_plies, records.data());
+        return records;
+    }
+    parallel_for_dynamic(
+        static_cast<int64_t>(games), backend.threads,
+        [&](int64_t i) {
+            records[i] =
+                play_match(game, start, a, b, seed, static_cast<uint32_t>(i), max_plies);
+        },
+        16);
+    return records;
+}
+
+// A tournament batch: records[i] = play_pairing(game, start, players, pairings[i], seed, i,
+// max_plies). Every pairing must name two players and a seat of the start position
+// (std::invalid_argument otherwise).
+template <class G>
+std::vector<GameRecord> play_pairings(const G& game, const typename G::Pos& start,
+                                      const std::vector<Player<G>>& players,
+                                      const std::vector<Pairing>& pairings, uint64_t seed,
+                                      uint32_t max_plies, const BackendChoice& backend) {
+    const int seats = game.seats(start);
+    for (const Pairing& p : pairings)
+        if (p.a >= players.size() || p.b >= players.size() || p.a_seat >= seats)
+            throw std::invalid_argument("a pairing names a player or seat that is not there");
+    std::vector<GameRecord> records(pairings.size());
+    if (backend.kind == BackendKind::Cuda) {
+        cuda::play_pairings(game, start, players.data(), players.size(), pairings.data(),
+                            pairings.size(), seed, max_plies, records.data());
+        return records;
+    }
+    parallel_for_dynamic(
+        static_cast<int64_t>(pairings.size()), backend.threads,
+        [&](int64_t i) {
+            records[i] = play_pairing(game, start, players.data(), pairings[i], seed,
+                                      static_cast<uint32_t>(i), max_plies);
+        },
+        4);
+    return records;
+}
+
+}  // namespace gaeval::batch

@@ -1,0 +1,49 @@
+// Flags shared by the subcommands that play a game (play, perft, learn): --game NAME picks a
+// registered game (default ataxx) whose own flags (Ataxx: --board, --rules, --players, --fen)
+// join the command's, and the session they open. Integer flags with range checks.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <cxxopts.hpp>
+#include <nlohmann/json.hpp>
+
+#include "host/backend/backend.hpp"
+#include "host/cli/common.hpp"
+#include "host/games/registry.hpp"
+
+namespace gaeval::cli {
+
+// The game named by --game NAME / --game=NAME in argv (ataxx when absent); InputError for a
+// name that is not registered.
+const games::GameEntry& game_from_args(int argc, char** argv);
+
+// Adds --game and the game's own flags (group "Game"; hidden flags in group "Hidden").
+void add_game_options(cxxopts::Options& options, const games::GameEntry& game);
+
+// The session of the parsed flags (InputError naming the flag for a bad value).
+std::unique_ptr<games::GameSession> open_game(const cxxopts::ParseResult& result,
+                                              const games::GameEntry& game);
+
+// The resolved backend; its note goes to stderr as "gaeval <command>: <note>". Call after every
+// input is validated.
+BackendChoice start_backend(const CommonOptions& common, const std::string& command);
+
+// The fields every game result's JSON carries: command, the session's setup (game, and Ataxx's
+// board, rules, players, fen), backend, threads, device, engine.
+nlohmann::json game_result_json(const std::string& command, const games::GameSession& session,
+                                const BackendChoice& backend);
+
+// The value of string flag `name` as an integer in [min, max]; InputError naming the flag when
+// it is missing (and required), not an integer, or out of range.
+int64_t read_integer_flag(const cxxopts::ParseResult& result, const std::string& name, int64_t min,
+                          int64_t max);
+
+// Arguments with the one-letter long flags `--a X` / `--a=X` (and b) respelled `--player-a`
+// (cxxopts needs two letters after "--"); argv[0] unchanged.
+std::vector<std::string> respell_player_flags(int argc, char** argv);
+
+}  // namespace gaeval::cli

@@ -1,0 +1,150 @@
+#include "host/compare/games.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <vector>
+
+#include "host/core/error.hpp"
+
+namespace gaeval {
+
+std::string float_with_bits(float v) {
+    uint32_t bits;
+    std::memcpy(&bits, &v, sizeof bits);
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.9g (0x%08x)", v, bits);
+    return buf;
+}
+
+Difference compare_perft(const games::GameSession& session, int depth, const BackendChoice& a,
+                         const BackendChoice& b) {
+    Difference d;
+    d.generation = static_cast<uint32_t>(depth);
+    if (depth == 0) return d;  // one node on any backend
+    const std::vector<uint64_t> ca = session.perft_divide(depth, a);
+    const std::vector<uint64_t> cb = session.perft_divide(depth, b);
+    if (ca.size() != cb.size()) {
+        d.identical = false;
+        d.field = "number of root moves";
+        d.a_value = std::to_string(ca.size());
+        d.b_value = std::to_string(cb.size());
+        return d;
+    }
+    for (std::size_t i = 0; i < ca.size(); ++i) {
+        if (ca[i] != cb[i]) {
+            d.identical = false;
+            d.individual = i;
+            d.field = "subtree nodes of root move " + std::to_string(i);
+            d.a_value = std::to_string(ca[i]);
+            d.b_value = std::to_string(cb[i]);
+            return d;
+        }
+    }
+    d.generations_compared = static_cast<uint32_t>(ca.size());
+    return d;
+}
+
+namespace {
+
+std::string record_text(const GameRecord& r) {
+    return "plies " + std::to_string(r.plies) + ", winner seat " + std::to_string(r.winner) +
+           ", A seat " + std::to_string(r.a_seat) + ", A result " + std::to_string(r.a_result) +
+           (r.stopped ? ", stopped" : "");
+}
+
+bool same_record(const GameRecord& x, const GameRecord& y) {
+    return x.plies == y.plies && x.winner == y.winner && x.a_seat == y.a_seat &&
+           x.a_result == y.a_result && x.stopped == y.stopped;
+}
+
+bool same_float(float x, float y) { return std::memcmp(&x, &y, sizeof x) == 0; }
+
+}  // namespace
+
+Difference compare_learn(const learn::LearnJob& job_a, const learn::LearnJob& job_b,
+                         const BackendChoice& a, const BackendChoice& b) {
+    const learn::LearnJob& job = job_a;
+    const learn::LearnConfig& c = job_a.config;
+    const learn::LearnConfig& cb = job_b.config;
+    learn::validate(c);
+    learn::validate(cb);
+    if (c.population != cb.population || c.dims() != cb.dims())
+        throw InputError("compare learn: the jobs differ in population or features");
+    Difference d;
+    learn::LearnState sa = learn::initial_state(c), sb = learn::initial_state(cb);
+    for (size_t i = 0; i < sa.weights.size(); ++i)
+        if (!same_float(sa.weights[i], sb.weights[i])) {
+            d.identical = false;
+            d.individual = i / c.dims();
+            d.field = "initial weight " + std::to_string(i % c.dims());
+            d.a_value = float_with_bits(sa.weights[i]);
+            d.b_value = float_with_bits(sb.weights[i]);
+            return d;
+        }
+    for (uint32_t g = 0; g < c.generations; ++g) {
+        std::vector<std::vector<GameRecord>> batches_a, batches_b;
+        auto player = [&](const learn::LearnJob& j, const BackendChoice& backend,
+                          std::vector<std::vector<GameRecord>>& batches) {
+            return [&, backend](const std::vector<games::PlayerData>& players,
+                                const std::vector<Pairing>& pairings, uint64_t seed) {
+                batches.push_back(j.session->play_pairings(players, pairings, seed,
+                                                           j.config.max_plies, backend));
+                return batches.back();
+            };
+        };
+        learn::step(c, sa, player(job_a, a, batches_a));
+        learn::step(cb, sb, player(job_b, b, batches_b));
+        d.generation = g;
+        d.generations_compared = g + 1;
+        for (size_t k = 0; k < std::min(batches_a.size(), batches_b.size()); ++k)
+            for (size_t i = 0; i < std::min(batches_a[k].size(), batches_b[k].size()); ++i)
+                if (!same_record(batches_a[k][i], batches_b[k][i])) {
+                    d.identical = false;
+                    d.individual = i;
+                    d.field = "game record (batch " + std::to_string(k) + ")";
+                    d.a_value = record_text(batches_a[k][i]);
+                    d.b_value = record_text(batches_b[k][i]);
+                    return d;
+                }
+        const uint32_t dims = c.dims();
+        for (size_t i = 0; i < sa.weights.size(); ++i)
+            if (!same_float(sa.weights[i], sb.weights[i])) {
+                d.identical = false;
+                d.individual = i / dims;
+                d.field = "weight " + std::to_string(i % dims);
+                d.a_value = float_with_bits(sa.weights[i]);
+                d.b_value = float_with_bits(sb.weights[i]);
+                return d;
+            }
+        for (size_t i = 0; i < sa.value.size(); ++i)
+            if (std::memcmp(&sa.value[i], &sb.value[i], sizeof(double)) != 0) {
+                d.identical = false;
+                d.individual = i;
+                d.field = "value";
+                d.a_value = std::to_string(sa.value[i]);
+                d.b_value = std::to_string(sb.value[i]);
+                return d;
+            }
+    }
+    if (job.verify_games > 0) {
+        const std::vector<std::string> opponents = learn::verify_opponents(job_a);
+        for (std::size_t o = 0; o < opponents.size(); ++o) {
+            const auto ra = games::play(*job_a.session, learn::verify_request(job_a, sa, int(o)), a);
+            const auto rb = games::play(*job_b.session, learn::verify_request(job_b, sb, int(o)), b);
+            for (size_t i = 0; i < std::min(ra.size(), rb.size()); ++i)
+                if (!same_record(ra[i], rb[i])) {
+                    d.identical = false;
+                    d.generation = sa.generation;
+                    d.individual = i;
+                    d.field = "verification game vs " + opponents[o];
+                    d.a_value = record_text(ra[i]);
+                    d.b_value = record_text(rb[i]);
+                    return d;
+                }
+        }
+    }
+    return d;
+}
+
+}  // namespace gaeval

@@ -1,0 +1,312 @@
+#include "host/pile_in/output.hpp"
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+
+#include "games/pile_in/rules_fitness.hpp"
+#include "host/core/error.hpp"
+#include "host/io/svg.hpp"
+
+namespace gaeval::pile_in {
+
+PlanReport gapi1_report(const Scenario& s, const std::vector<uint32_t>& genes) {
+    PlanReport plan;
+    GenomeGenes g{genes.data()};
+    plan.breakdown = gapi1_evaluate(s, g);
+    for (int m = 0; m < s.friendly_count; ++m) {
+        ModelOutcome o = gapi1_model(s, g, m);
+        ModelReport r;
+        r.start_x = s.friendly[m].x;
+        r.start_y = s.friendly[m].y;
+        r.end_x = o.end_x;
+        r.end_y = o.end_y;
+        r.move_dx = o.end_x - r.start_x;
+        r.move_dy = o.end_y - r.start_y;
+        r.base = s.friendly[m].base;
+        r.end_base = r.base;
+        r.in_range = o.in_range;
+        r.overlaps = o.overlaps;
+        r.has_friend = o.has_friend;
+        r.nearest_enemy_gap = o.nearest_enemy_gap;
+        plan.models.push_back(r);
+    }
+    return plan;
+}
+
+PlanReport rules_report(const RulesProblem& p, const std::vector<uint32_t>& genes,
+                        const Verdict& verdict) {
+    const Scenario& s = p.scenario;
+    PlanReport plan;
+    plan.rules = true;
+    PlanPose pose;
+    decode_plan(p, GenomeGenes{genes.data()}, pose);
+    uint8_t flags[MaxFriendly];
+    plan.breakdown = check_plan(p, pose, flags);
+    for (int m = 0; m < s.friendly_count; ++m) {
+        ModelReport r;
+        r.start_x = s.friendly[m].x;
+        r.start_y = s.friendly[m].y;
+        r.end_x = pose.x[m];
+        r.end_y = pose.y[m];
+        r.move_dx = r.end_x - r.start_x;
+        r.move_dy = r.end_y - r.start_y;
+        r.base = s.friendly[m].base;
+        r.end_base = r.base;
+        r.end_base.cos_angle = pose.c[m];
+        r.end_base.sin_angle = pose.s[m];
+        r.in_range = verdict.in_range[m];
+        r.overlaps = (flags[m] & BrokeOverlap) != 0;
+        r.has_friend = (flags[m] & BrokeCoherency) == 0;
+        r.illegal = verdict.illegal[m];
+        r.nearest_enemy_gap = static_cast<float>(verdict.nearest_gap[m]);
+        r.order = pose.position[m];
+        plan.models.push_back(r);
+    }
+    return plan;
+}
+
+namespace {
+
+nlohmann::json base_json(const Base& b) {
+    if (b.shape == BaseShape::Circle) return b.length;
+    double angle = std::atan2(b.sin_angle, b.cos_angle) * 180.0 / 3.14159265358979323846;
+    return {{"length", b.length}, {"width", b.width}, {"angle", angle}};
+}
+
+double angle_degrees(const Base& b) {
+    return std::atan2(b.sin_angle, b.cos_angle) * 180.0 / 3.14159265358979323846;
+}
+
+}  // namespace
+
+nlohmann::json plan_json(const Scenario& s, const PlanReport& plan) {
+    const Breakdown& b = plan.breakdown;
+    nlohmann::json models = nlohmann::json::array();
+    for (std::size_t i = 0; i < plan.models.size(); ++i) {
+        const ModelReport& r = plan.models[i];
+        nlohmann::json m = {
+            {"index", i},
+            {"start", {{"x", r.start_x}, {"y", r.start_y}}},
+            {"end", {{"x", r.end_x}, {"y", r.end_y}}},
+            {"move",
+             {{"dx", r.move_dx},
+              {"dy", r.move_dy},
+              {"length",
+               std::sqrt(double(r.move_dx) * r.move_dx + double(r.move_dy) * r.move_dy)}}},
+            {"base", base_json(r.base)},
+            {"in_range", r.in_range},
+            {"overlaps", r.overlaps},
+            {"has_friend", r.has_friend},
+            {"nearest_enemy_gap", r.nearest_enemy_gap},
+        };
+        if (r.order >= 0) m["order"] = r.order;
+        models.push_back(m);
+    }
+    return {
+        {"units", "mm"},
+        {"fitness", b.fitness},
+        {"in_range_count", b.in_range_count},
+        {"model_count", s.friendly_count},
+        {"breakdown",
+         {{"in_range", InRangePoints * b.in_range_count},
+          {"overlap", OverlapPoints * b.overlap_count},
+          {"coherency", IsolatedPoints * b.isolated_count},
+          {"distance", -b.distance_mm}}},
+        {"counts",
+         {{"in_range", b.in_range_count},
+          {"overlapping", b.overlap_count},
+          {"without_friend", b.isolated_count}}},
+        {"models", models},
+    };
+}
+
+nlohmann::json rules_plan_json(const RulesProblem& p, const PlanReport& plan,
+                               const Verdict& verdict) {
+    nlohmann::json j = plan_json(p.scenario, plan);
+    j["legal"] = verdict.legal;
+    j["violations"] = verdict.violations;
+    j["order"] = verdict.order;
+    j["in_range_count"] = verdict.in_range_count;
+    j["fitness_in_range_count"] = plan.breakdown.in_range_count;
+    for (std::size_t m = 0; m < plan.models.size(); ++m) {
+        j["models"][m]["illegal"] = plan.models[m].illegal;
+        if (plan.models[m].end_base.shape == BaseShape::Oval)
+            j["models"][m]["end_base"] = base_json(plan.models[m].end_base);
+    }
+    j["breakdown"] = {{"in_range", plan.breakdown.in_range_count},
+                      {"distance", -plan.breakdown.distance_mm},
+                      {"legal", plan.breakdown.legal},
+                      {"violations", plan.breakdown.violation_count},
+                      {"violation_mm", plan.breakdown.violation_amount},
+                      {"in_range_weight", p.in_range_weight}};
+    return j;
+}
+
+std::string plan_svg(const Scenario& s, const PlanReport& plan) {
+    // Bounds of everything drawn, in mm.
+    double x0 = 1e30, y0 = 1e30, x1 = -1e30, y1 = -1e30;
+    auto grow = [&](double x, double y, double r) {
+        x0 = std::min(x0, x - r);
+        x1 = std::max(x1, x + r);
+        y0 = std::min(y0, y - r);
+        y1 = std::max(y1, y + r);
+    };
+    for (int e = 0; e < s.enemy_count; ++e)
+        grow(s.enemy[e].x, s.enemy[e].y, 0.5 * s.enemy[e].base.length + s.reach_mm);
+    for (const ModelReport& r : plan.models) {
+        grow(r.start_x, r.start_y, 0.5 * r.base.length);
+        grow(r.end_x, r.end_y, 0.5 * r.base.length);
+    }
+    const double margin_mm = 10;
+    x0 -= margin_mm;
+    y0 -= margin_mm;
+    x1 += margin_mm;
+    y1 += margin_mm;
+    const double scale = std::clamp(std::min(960.0 / (x1 - x0), 640.0 / (y1 - y0)), 0.2, 12.0);
+    const double plot_w = (x1 - x0) * scale, plot_h = (y1 - y0) * scale;
+    const double width = std::max(plot_w, 640.0);
+    struct Key {
+        const char* fill;
+        const char* stroke;
+        const char* text;
+    };
+    std::vector<Key> keys = {
+        {"#2ca02c", "#0b3d0b", "in combat range"},
+        {"#1f77b4", "#0b3d0b", "not in range"},
+        {"#ffffff", "#d62728", "overlaps a base"},
+        {"#ffffff", "#ff7f0e", "no friend in coherency"},
+        {"#d62728", "#7f1010", "enemy (dashed: combat range)"},
+    };
+    if (plan.rules) keys.push_back({"#ffffff", "#9400d3", "breaks a rule (numbers: move order)"});
+    // Legend rows: one for GAPI1 (as it always was); a rules picture wraps to the width.
+    auto key_width = [](const Key& k) { return 16 + 7.0 * std::string(k.text).size() + 18; };
+    int legend_rows = 1;
+    if (plan.rules) {
+        double kx = 14;
+        for (const Key& k : keys) {
+            if (kx > 14 && kx + key_width(k) > width) {
+                ++legend_rows;
+                kx = 14;
+            }
+            kx += key_width(k);
+        }
+    }
+    const double header = 34,
+                 footer = 26.0 * (plan.caption.size() + 2) + 20 + 20.0 * (legend_rows - 1);
+    svg::Document doc(width, plot_h + header + footer);
+    const double ox = (width - plot_w) / 2;
+    auto px = [&](double x) { return svg::num(ox + (x - x0) * scale); };
+    auto py = [&](double y) { return svg::num(header + (y1 - y) * scale); };  // y up
+    auto len = [&](double mm) { return svg::num(mm * scale); };
+    auto& out = doc.body();
+
+    out << "<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" "
+           "markerWidth=\"6\" markerHeight=\"6\" orient=\"auto-start-reverse\">"
+           "<path d=\"M0,0 L10,5 L0,10 z\" fill=\"#444\"/></marker></defs>\n";
+    out << "<text x=\"" << svg::num(width / 2) << "\" y=\"22\" text-anchor=\"middle\" "
+        << "font-size=\"17\" font-weight=\"bold\">" << svg::escape(plan.title) << "</text>\n";
+
+    // A base outline (circle or oval at its angle) with the given style.
+    auto base_shape = [&](double x, double y, const Base& b, double extra_mm,
+                          const std::string& style) {
+        if (b.shape == BaseShape::Circle) {
+            out << "<circle cx=\"" << px(x) << "\" cy=\"" << py(y) << "\" r=\""
+                << len(0.5 * b.length + extra_mm) << "\" " << style << "/>\n";
+        } else {
+            out << "<ellipse cx=\"" << px(x) << "\" cy=\"" << py(y) << "\" rx=\""
+                << len(0.5 * b.length + extra_mm) << "\" ry=\"" << len(0.5 * b.width + extra_mm)
+                << "\" transform=\"rotate(" << svg::num(-angle_degrees(b)) << ' ' << px(x) << ' '
+                << py(y) << ")\" " << style << "/>\n";
+        }
+    };
+
+    // Combat-range rings: where a friendly base edge must reach.
+    for (int e = 0; e < s.enemy_count; ++e)
+        base_shape(s.enemy[e].x, s.enemy[e].y, s.enemy[e].base, s.reach_mm,
+                   "fill=\"#d62728\" fill-opacity=\"0.06\" stroke=\"#d62728\" "
+                   "stroke-opacity=\"0.5\" stroke-dasharray=\"4 3\"");
+    for (int e = 0; e < s.enemy_count; ++e)
+        base_shape(s.enemy[e].x, s.enemy[e].y, s.enemy[e].base, 0,
+                   "fill=\"#d62728\" fill-opacity=\"0.85\" stroke=\"#7f1010\"");
+    // Friendly starts, faded.
+    for (const ModelReport& r : plan.models)
+        base_shape(r.start_x, r.start_y, r.base, 0,
+                   "fill=\"#1f77b4\" fill-opacity=\"0.15\" stroke=\"#1f77b4\" "
+                   "stroke-opacity=\"0.5\" stroke-dasharray=\"3 2\"");
+    // Moves: from the start centre to the edge of the end base (the arrowhead stays visible).
+    for (const ModelReport& r : plan.models) {
+        const double length = std::hypot(r.move_dx, r.move_dy);
+        const double stop = 0.5 * r.base.width + 1.0;
+        if (length < stop + 1.0) continue;
+        const double tx = r.end_x - r.move_dx / length * stop;
+        const double ty = r.end_y - r.move_dy / length * stop;
+        out << "<line x1=\"" << px(r.start_x) << "\" y1=\"" << py(r.start_y) << "\" x2=\"" << px(tx)
+            << "\" y2=\"" << py(ty)
+            << "\" stroke=\"#444\" stroke-width=\"1.5\" marker-end=\"url(#arrow)\"/>\n";
+    }
+    // Friendly ends, coloured by outcome.
+    for (std::size_t i = 0; i < plan.models.size(); ++i) {
+        const ModelReport& r = plan.models[i];
+        std::string fill = r.in_range ? "#2ca02c" : "#1f77b4";
+        std::string stroke = "stroke=\"#0b3d0b\" stroke-width=\"1\"";
+        if (!r.has_friend)
+            stroke = "stroke=\"#ff7f0e\" stroke-width=\"3\" stroke-dasharray=\"5 3\"";
+        if (r.overlaps) stroke = "stroke=\"#d62728\" stroke-width=\"3\"";
+        if (r.illegal) stroke = "stroke=\"#9400d3\" stroke-width=\"3.5\"";
+        base_shape(r.end_x, r.end_y, r.end_base, 0,
+                   "fill=\"" + fill + "\" fill-opacity=\"0.85\" " + stroke);
+        const int label = r.order >= 0 ? r.order + 1 : static_cast<int>(i);
+        out << "<text x=\"" << px(r.end_x) << "\" y=\"" << py(r.end_y)
+            << "\" dy=\"0.35em\" text-anchor=\"middle\" font-size=\""
+            << svg::num(std::clamp(0.35 * r.base.width * scale, 8.0, 14.0))
+            << "\" fill=\"#fff\" font-weight=\"bold\">" << label << "</text>\n";
+        if (r.illegal)
+            out << "<text x=\"" << px(r.end_x) << "\" y=\"" << py(r.end_y + 0.5 * r.base.length)
+                << "\" dy=\"-0.3em\" text-anchor=\"middle\" font-size=\"14\" fill=\"#9400d3\" "
+                   "font-weight=\"bold\">&#x2717;</text>\n";
+    }
+
+    // Scale bar: one inch.
+    double bar_y = header + plot_h + 14;
+    out << "<line x1=\"" << svg::num(ox + 10) << "\" y1=\"" << svg::num(bar_y) << "\" x2=\""
+        << svg::num(ox + 10 + 25.4 * scale) << "\" y2=\"" << svg::num(bar_y)
+        << "\" stroke=\"#000\" stroke-width=\"2\"/>\n<text x=\"" << svg::num(ox + 14 + 25.4 * scale)
+        << "\" y=\"" << svg::num(bar_y + 4) << "\" font-size=\"11\">1 inch</text>\n";
+
+    // Caption and legend.
+    double y = bar_y + 26;
+    for (const std::string& line : plan.caption) {
+        out << "<text x=\"" << svg::num(width / 2) << "\" y=\"" << svg::num(y)
+            << "\" text-anchor=\"middle\" font-size=\"13\">" << svg::escape(line) << "</text>\n";
+        y += 20;
+    }
+    double kx = 14;
+    for (const Key& k : keys) {
+        if (plan.rules && kx > 14 && kx + key_width(k) > width) {
+            kx = 14;
+            y += 20;
+        }
+        out << "<circle cx=\"" << svg::num(kx + 6) << "\" cy=\"" << svg::num(y - 4)
+            << "\" r=\"6\" fill=\"" << k.fill << "\" stroke=\"" << k.stroke
+            << "\" stroke-width=\"2\"/><text x=\"" << svg::num(kx + 16) << "\" y=\"" << svg::num(y)
+            << "\" font-size=\"12\">" << k.text << "</text>\n";
+        kx += key_width(k);
+    }
+    return doc.str();
+}
+
+void write_file_atomic(const std::string& path, const std::string& text) {
+    const std::string tmp = path + ".tmp";
+    {
+        std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
+        if (!f) throw InputError(path + ": cannot write");
+        f << text;
+        if (!f) throw InputError(path + ": cannot write (disk full?)");
+    }
+    std::error_code ec;
+    std::filesystem::rename(tmp, path, ec);
+    if (ec) throw InputError(path + ": cannot write: " + ec.message());
+}
+
+}  // namespace gaeval::pile_in

@@ -1,0 +1,45 @@
+// The batch layer's device half, for every game of games/registry.hpp (declared for g++
+// callers; host/batch/batch.hpp is the one caller): perft by frontier expansion with one thread
+// per subtree, and batches of matches with one thread per match. Host pointers in and out; every
+// call synchronizes. A game that reads lookup tables has them copied to the device for the call.
+// In a build without CUDA these throw std::logic_error (resolve_backend never picks cuda there).
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+
+#include "games/core/match.hpp"
+#include "games/core/players.hpp"
+
+namespace gaeval::cuda {
+
+#if GAEVAL_HAVE_CUDA
+#define GAEVAL_CUDA_ONLY(body) ;
+#else
+#define GAEVAL_CUDA_ONLY(body) \
+    { throw std::logic_error("this gaeval was built without the CUDA backend"); }
+#endif
+
+// Leaf count of the move tree of `root` to `depth` (>= 0): the tree is expanded level by level
+// on the device (child counts, an exclusive scan, children written at their offsets) until
+// there are enough subtrees to fill the device or memory runs short (then in chunks); one
+// thread per subtree counts the rest, and the counts are reduced exactly (integers).
+template <class G>
+uint64_t perft(const G& game, const typename G::Pos& root, int depth) GAEVAL_CUDA_ONLY({});
+
+// records[i] = play_match(game, start, a, b, seed, i, max_plies) for i < games.
+template <class G>
+void play_matches(const G& game, const typename G::Pos& start, const Player<G>& a,
+                  const Player<G>& b, uint64_t seed, uint64_t games, uint32_t max_plies,
+                  GameRecord* records) GAEVAL_CUDA_ONLY({});
+
+// records[i] = play_pairing(game, start, players, pairings[i], seed, i, max_plies) for i < games
+// (players[0 .. player_count) are copied to the device once for the batch).
+template <class G>
+void play_pairings(const G& game, const typename G::Pos& start, const Player<G>* players,
+                   uint64_t player_count, const Pairing* pairings, uint64_t games, uint64_t seed,
+                   uint32_t max_plies, GameRecord* records) GAEVAL_CUDA_ONLY({});
+
+#undef GAEVAL_CUDA_ONLY
+
+}  // namespace gaeval::cuda
