@@ -13,33 +13,44 @@
 
 namespace gaeval::cuda {
 
-#if GAEVAL_HAVE_CUDA
-#define GAEVAL_CUDA_ONLY(body) ;
-#else
-#define GAEVAL_CUDA_ONLY(body) \
-    { throw std::logic_error("this gaeval was built without the CUDA backend"); }
-#endif
-
 // Leaf count of the move tree of `root` to `depth` (>= 0): the tree is expanded level by level
 // on the device (child counts, an exclusive scan, children written at their offsets) until
 // there are enough subtrees to fill the device or memory runs short (then in chunks); one
 // thread per subtree counts the rest, and the counts are reduced exactly (integers).
 template <class G>
-uint64_t perft(const G& game, const typename G::Pos& root, int depth) GAEVAL_CUDA_ONLY({});
+uint64_t perft(const G& game, const typename G::Pos& root, int depth);
 
 // records[i] = play_match(game, start, a, b, seed, i, max_plies) for i < games.
 template <class G>
 void play_matches(const G& game, const typename G::Pos& start, const Player<G>& a,
                   const Player<G>& b, uint64_t seed, uint64_t games, uint32_t max_plies,
-                  GameRecord* records) GAEVAL_CUDA_ONLY({});
+                  GameRecord* records);
 
 // records[i] = play_pairing(game, start, players, pairings[i], seed, i, max_plies) for i < games
 // (players[0 .. player_count) are copied to the device once for the batch).
 template <class G>
 void play_pairings(const G& game, const typename G::Pos& start, const Player<G>* players,
                    uint64_t player_count, const Pairing* pairings, uint64_t games, uint64_t seed,
-                   uint32_t max_plies, GameRecord* records) GAEVAL_CUDA_ONLY({});
+                   uint32_t max_plies, GameRecord* records);
 
-#undef GAEVAL_CUDA_ONLY
+#if !GAEVAL_HAVE_CUDA
+[[noreturn]] inline void no_cuda() {
+    throw std::logic_error("this gaeval was built without the CUDA backend");
+}
+template <class G>
+uint64_t perft(const G&, const typename G::Pos&, int) {
+    no_cuda();
+}
+template <class G>
+void play_matches(const G&, const typename G::Pos&, const Player<G>&, const Player<G>&, uint64_t,
+                  uint64_t, uint32_t, GameRecord*) {
+    no_cuda();
+}
+template <class G>
+void play_pairings(const G&, const typename G::Pos&, const Player<G>*, uint64_t, const Pairing*,
+                   uint64_t, uint64_t, uint32_t, GameRecord*) {
+    no_cuda();
+}
+#endif
 
 }  // namespace gaeval::cuda

@@ -42,6 +42,11 @@
 //                                        perft's leaf count and children when the game has a
 //                                        faster way than count_moves / for_each_move + make
 //   static constexpr bool kHasPerft;     the batch layer offers perft (default true)
+//   Pos start_match(const Pos& start, uint64_t seed, uint32_t index) const;
+//                                        the position match `index` of a batch keyed by `seed`
+//                                        starts from: an opening drawn from a set, or the key of
+//                                        the match's chance draws (dice) stored in the position
+//                                        so that make() can address them (default: start)
 //   std::size_t table_bytes() const; const void* tables() const; G with_tables(const void*) const;
 //                                        a game that points at lookup tables in host memory
 //                                        (Ataxx's board masks): the CUDA backend copies
@@ -114,6 +119,13 @@ struct has_tables<G, void_t<decltype(std::declval<const G&>().table_bytes()),
     : std::true_type {};
 
 template <class G, class = void>
+struct has_start_match : std::false_type {};
+template <class G>
+struct has_start_match<G, void_t<decltype(std::declval<const G&>().start_match(
+                              std::declval<const typename G::Pos&>(), uint64_t{0}, uint32_t{0}))>>
+    : std::true_type {};
+
+template <class G, class = void>
 struct perft_flag : std::true_type {};
 template <class G>
 struct perft_flag<G, void_t<decltype(G::kHasPerft)>> : std::bool_constant<G::kHasPerft> {};
@@ -159,6 +171,8 @@ template <class G>
 constexpr bool has_tables_v = detail::has_tables<G>::value;
 template <class G>
 constexpr bool has_perft_v = detail::perft_flag<G>::value;
+template <class G>
+constexpr bool has_start_match_v = detail::has_start_match<G>::value;
 
 // Checks every requirement; a game asserts `static_assert(check_game<G>())` after its definition
 // and gets one message per missing piece.

@@ -38,6 +38,7 @@ GAEVAL_HD GameRecord play_match_seated(const G& game, const typename G::Pos& sta
     GameRecord record;
     record.a_seat = static_cast<int8_t>(a_seat);
     typename G::Pos p = start;
+    if constexpr (has_start_match_v<G>) p = game.start_match(start, seed, index);
     uint32_t ply = 0;
     while (!game.is_over(p)) {
         if (ply >= max_plies) {

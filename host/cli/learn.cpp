@@ -47,6 +47,41 @@ double read_real(const cxxopts::ParseResult& r, const std::string& name) {
     throw InputError("--" + name + " '" + text + "': expected a number");
 }
 
+// Whether argv names flag --name (as "--name" or "--name=...").
+bool has_flag(const std::vector<std::string>& args, const std::string& name) {
+    for (const std::string& a : args)
+        if (a == "--" + name || a.rfind("--" + name + "=", 0) == 0) return true;
+    return false;
+}
+
+// argv with the game's learn defaults (GameInfo::learn_defaults) added where the user gave no
+// value: the scheme, and the other defaults when the run uses that scheme. A resumed run takes
+// everything from its folder.
+std::vector<std::string> with_learn_defaults(int argc, char** argv, const games::GameInfo& game) {
+    std::vector<std::string> args(argv, argv + argc);
+    if (game.learn_defaults.empty() || has_flag(args, "resume") || has_flag(args, "help") ||
+        has_flag(args, "h"))
+        return args;
+    const auto scheme = game.learn_defaults.find("scheme");
+    bool default_scheme = true;
+    if (scheme != game.learn_defaults.end() && has_flag(args, "scheme")) {
+        for (std::size_t i = 1; i < args.size(); ++i) {
+            if (args[i] == "--scheme" && i + 1 < args.size())
+                default_scheme = args[i + 1] == scheme->second;
+            if (args[i].rfind("--scheme=", 0) == 0)
+                default_scheme = args[i].substr(9) == scheme->second;
+        }
+    }
+    std::vector<std::string> added;
+    for (const auto& [name, value] : game.learn_defaults) {
+        if (has_flag(args, name) || (name != "scheme" && !default_scheme)) continue;
+        added.push_back("--" + name);
+        added.push_back(value);
+    }
+    args.insert(args.begin() + 1, added.begin(), added.end());
+    return args;
+}
+
 // Flags that only a scheme reads; naming one for another scheme is an error (it would be
 // silently ignored otherwise).
 struct SchemeFlag {
@@ -108,7 +143,10 @@ LearnArgs parse_learn_args(int argc, char** argv) {
         ("init-range", "paired-blend, ten-tournaments, modern: LOW:HIGH of the first weights "
          "(-1:1; ten-tournaments 0:10)", cxxopts::value<std::string>());
     // clang-format on
-    const auto result = parse(options, argc, argv);
+    std::vector<std::string> words = with_learn_defaults(argc, argv, game.info());
+    std::vector<char*> word_pointers;
+    for (std::string& w : words) word_pointers.push_back(w.data());
+    const auto result = parse(options, static_cast<int>(word_pointers.size()), word_pointers.data());
     if (result.count("help")) {
         args.help = true;
         args.help_text = options.help({"", "Common", "Game", "Learn", "Scheme"});

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <utility>
@@ -38,6 +39,9 @@ struct GameInfo {
     std::vector<std::string> policy_names;  // built-in policies 1..N (besides random)
     bool perft = false;
     std::vector<GameOption> options;
+    // `gaeval learn` flags whose default differs for this game, by flag name without the dashes
+    // ({"scheme": "ten-tournaments", "population": "100"}); a flag the user gives wins.
+    std::map<std::string, std::string> learn_defaults;
 };
 
 // A player as data, game-independent: the session checks it against its game.
