@@ -76,54 +76,32 @@ void copy_2d_to_device_async(void* dst, std::size_t dst_pitch, const void* src,
 void copy_2d_to_host_async(void* dst, std::size_t dst_pitch, const void* src, std::size_t src_pitch,
                            std::size_t row_bytes, std::size_t rows, const Stream& stream);
 
-// Owning array of trivially copyable T in page-locked host memory; move-only.
-template <class T>
-class PinnedArray {
-  public:
-    PinnedArray() = default;
-    explicit PinnedArray(std::size_t n) : n_(n) {
-        if (n) data_ = static_cast<T*>(host_pinned_malloc(n * sizeof(T)));
-    }
-    ~PinnedArray() { host_pinned_free(data_); }
-    PinnedArray(const PinnedArray&) = delete;
-    PinnedArray& operator=(const PinnedArray&) = delete;
-    PinnedArray(PinnedArray&& o) noexcept
-        : data_(std::exchange(o.data_, nullptr)), n_(std::exchange(o.n_, 0)) {}
-    PinnedArray& operator=(PinnedArray&& o) noexcept {
-        if (this != &o) {
-            host_pinned_free(data_);
-            data_ = std::exchange(o.data_, nullptr);
-            n_ = std::exchange(o.n_, 0);
-        }
-        return *this;
-    }
-    T* data() { return data_; }
-    const T* data() const { return data_; }
-    std::size_t size() const { return n_; }
-    T& operator[](std::size_t i) { return data_[i]; }
-    const T& operator[](std::size_t i) const { return data_[i]; }
-
-  private:
-    T* data_ = nullptr;
-    std::size_t n_ = 0;
+// Where an owning array's memory comes from.
+struct DeviceMemory {
+    static void* allocate(std::size_t bytes) { return device_malloc(bytes); }
+    static void release(void* p) noexcept { device_free(p); }
+};
+struct PinnedHostMemory {
+    static void* allocate(std::size_t bytes) { return host_pinned_malloc(bytes); }
+    static void release(void* p) noexcept { host_pinned_free(p); }
 };
 
-// Owning array of trivially copyable T in device memory; move-only.
-template <class T>
-class DeviceArray {
+// Owning array of n trivially copyable T in the memory of `Memory`; move-only.
+template <class T, class Memory>
+class OwnedArray {
   public:
-    DeviceArray() = default;
-    explicit DeviceArray(std::size_t n) : n_(n) {
-        if (n) data_ = static_cast<T*>(device_malloc(n * sizeof(T)));
+    OwnedArray() = default;
+    explicit OwnedArray(std::size_t n) : n_(n) {
+        if (n) data_ = static_cast<T*>(Memory::allocate(n * sizeof(T)));
     }
-    ~DeviceArray() { device_free(data_); }
-    DeviceArray(const DeviceArray&) = delete;
-    DeviceArray& operator=(const DeviceArray&) = delete;
-    DeviceArray(DeviceArray&& o) noexcept
+    ~OwnedArray() { Memory::release(data_); }
+    OwnedArray(const OwnedArray&) = delete;
+    OwnedArray& operator=(const OwnedArray&) = delete;
+    OwnedArray(OwnedArray&& o) noexcept
         : data_(std::exchange(o.data_, nullptr)), n_(std::exchange(o.n_, 0)) {}
-    DeviceArray& operator=(DeviceArray&& o) noexcept {
+    OwnedArray& operator=(OwnedArray&& o) noexcept {
         if (this != &o) {
-            device_free(data_);
+            Memory::release(data_);
             data_ = std::exchange(o.data_, nullptr);
             n_ = std::exchange(o.n_, 0);
         }
@@ -133,16 +111,32 @@ class DeviceArray {
     const T* data() const { return data_; }
     std::size_t size() const { return n_; }
     std::size_t bytes() const { return n_ * sizeof(T); }
-    void upload(const T* src, std::size_t n, std::size_t offset = 0) {
-        copy_to_device(data_ + offset, src, n * sizeof(T));
-    }
-    void download(T* dst, std::size_t n, std::size_t offset = 0) const {
-        copy_to_host(dst, data_ + offset, n * sizeof(T));
-    }
 
   private:
     T* data_ = nullptr;
     std::size_t n_ = 0;
+};
+
+// Page-locked host memory (copies overlap kernels); elements readable on the host.
+template <class T>
+class PinnedArray : public OwnedArray<T, PinnedHostMemory> {
+  public:
+    using OwnedArray<T, PinnedHostMemory>::OwnedArray;
+    T& operator[](std::size_t i) { return this->data()[i]; }
+    const T& operator[](std::size_t i) const { return this->data()[i]; }
+};
+
+// Device memory, with synchronous copies from and to the host.
+template <class T>
+class DeviceArray : public OwnedArray<T, DeviceMemory> {
+  public:
+    using OwnedArray<T, DeviceMemory>::OwnedArray;
+    void upload(const T* src, std::size_t n, std::size_t offset = 0) {
+        copy_to_device(this->data() + offset, src, n * sizeof(T));
+    }
+    void download(T* dst, std::size_t n, std::size_t offset = 0) const {
+        copy_to_host(dst, this->data() + offset, n * sizeof(T));
+    }
 };
 
 }  // namespace gaeval::cuda

@@ -4,43 +4,32 @@
 
 namespace gaeval::cuda {
 
-void pile_in_randomize(const pile_in::RandomizePlans& op, uint64_t n) {
-    for_each_index(op, n);
+namespace {
+// Threads per block: the rules fitness keeps about 2 KB of per-thread state.
+template <class Op>
+constexpr int kBlock = 256;
+template <>
+constexpr int kBlock<pile_in::EvaluateRules> = 128;
+}  // namespace
+
+template <class Op>
+void run_pile_in(const Op& op, uint64_t n) {
+    for_each_index(op, n, 0, kBlock<Op>);
     synchronize();
 }
 
-void pile_in_evaluate_gapi1(const pile_in::EvaluateGapi1& op, uint64_t n) {
-    for_each_index(op, n);
-    synchronize();
+template <class Op>
+void run_pile_in_on(const Op& op, uint64_t n, const Stream& stream) {
+    for_each_index(op, n, static_cast<cudaStream_t>(stream.handle()), kBlock<Op>);
 }
 
-void pile_in_gapi1_step(const pile_in::Gapi1Step& op, uint64_t n) {
-    for_each_index(op, n);
-    synchronize();
-}
-
-void pile_in_randomize_rules(const pile_in::RandomizeRulesPlans& op, uint64_t n) {
-    for_each_index(op, n);
-    synchronize();
-}
-
-void pile_in_evaluate_rules(const pile_in::EvaluateRules& op, uint64_t n) {
-    // Smaller blocks: the rules fitness keeps about 2 KB of per-thread state.
-    for_each_index(op, n, 0, 128);
-    synchronize();
-}
-
-void pile_in_rules_step(const pile_in::RulesStep& op, uint64_t n) {
-    for_each_index(op, n);
-    synchronize();
-}
-
-void pile_in_evaluate_gapi1_on(const pile_in::EvaluateGapi1& op, uint64_t n, const Stream& stream) {
-    for_each_index(op, n, static_cast<cudaStream_t>(stream.handle()));
-}
-
-void pile_in_evaluate_rules_on(const pile_in::EvaluateRules& op, uint64_t n, const Stream& stream) {
-    for_each_index(op, n, static_cast<cudaStream_t>(stream.handle()));
-}
+template void run_pile_in(const pile_in::RandomizePlans&, uint64_t);
+template void run_pile_in(const pile_in::EvaluateGapi1&, uint64_t);
+template void run_pile_in(const pile_in::Gapi1Step&, uint64_t);
+template void run_pile_in(const pile_in::RandomizeRulesPlans&, uint64_t);
+template void run_pile_in(const pile_in::EvaluateRules&, uint64_t);
+template void run_pile_in(const pile_in::RulesStep&, uint64_t);
+template void run_pile_in_on(const pile_in::EvaluateGapi1&, uint64_t, const Stream&);
+template void run_pile_in_on(const pile_in::EvaluateRules&, uint64_t, const Stream&);
 
 }  // namespace gaeval::cuda

@@ -1,5 +1,6 @@
-// Launch wrappers for pile-in populations (device pointers inside the ops; default stream;
-// each wrapper synchronizes so that host timings split the phases honestly).
+// Launches of the pile-in ops (games/pile_in: randomize, evaluate, breed) on the device, for
+// host/pile_in/cuda_population.cpp. The ops carry device pointers (a rules op also carries its
+// RulesProblem by value: about 7 KB of kernel parameters).
 #pragma once
 
 #include <cstdint>
@@ -12,18 +13,15 @@
 
 namespace gaeval::cuda {
 
-void pile_in_randomize(const pile_in::RandomizePlans& op, uint64_t n);
-void pile_in_evaluate_gapi1(const pile_in::EvaluateGapi1& op, uint64_t n);
-void pile_in_gapi1_step(const pile_in::Gapi1Step& op, uint64_t n);
+// op(i) for i < n on the default stream, then a synchronization (so that host timings split
+// the phases honestly). Instantiated for RandomizePlans, EvaluateGapi1, Gapi1Step,
+// RandomizeRulesPlans, EvaluateRules and RulesStep.
+template <class Op>
+void run_pile_in(const Op& op, uint64_t n);
 
-// Rules presets: the ops carry the RulesProblem by value (about 7 KB of kernel parameters).
-void pile_in_randomize_rules(const pile_in::RandomizeRulesPlans& op, uint64_t n);
-void pile_in_evaluate_rules(const pile_in::EvaluateRules& op, uint64_t n);
-void pile_in_rules_step(const pile_in::RulesStep& op, uint64_t n);
-
-// Asynchronous evaluation of one chunk on a stream (no synchronization; the chunked population
-// of plans held in host memory alternates two streams so copies overlap kernels).
-void pile_in_evaluate_gapi1_on(const pile_in::EvaluateGapi1& op, uint64_t n, const Stream& stream);
-void pile_in_evaluate_rules_on(const pile_in::EvaluateRules& op, uint64_t n, const Stream& stream);
+// op(i) for i < n on `stream`, asynchronous (the chunked population alternates two streams so
+// that copies overlap kernels). Instantiated for EvaluateGapi1 and EvaluateRules.
+template <class Op>
+void run_pile_in_on(const Op& op, uint64_t n, const Stream& stream);
 
 }  // namespace gaeval::cuda

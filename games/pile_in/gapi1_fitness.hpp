@@ -58,7 +58,6 @@ struct GenomeGenes {
 };
 
 // Edge-to-edge gap between two circles (centre distance minus both radii); negative: overlap.
-// Bit-identical across backends: + - * and sqrt_rn only, in this order.
 GAEVAL_HD_INLINE float circle_gap(float ax, float ay, float ar, float bx, float by, float br) {
     float dx = ax - bx;
     float dy = ay - by;
@@ -90,7 +89,6 @@ GAEVAL_HD_INLINE bool within_sq(float d2, float radii, float limit) {
 
 // The enemy side of model (x, y, r): in range of any enemy, overlapping any, and the edge gap
 // to the nearest one (a sqrt only when an enemy can beat the best gap so far).
-// Bit-identical across backends: fixed loop order, + - * and sqrt_rn only.
 struct EnemyView {
     bool in_range = false, overlaps = false;
     float nearest_gap = 1e30f;
@@ -113,7 +111,6 @@ GAEVAL_HD_INLINE EnemyView enemy_view(const Scenario& s, float x, float y, float
 
 // GAPI1's view of model m at the end of the plan (enclosing circles, end positions of all).
 // Used for reports; gapi1_evaluate computes the same flags pair by pair.
-// Bit-identical across backends: fixed loop order, + - * / sqrt only.
 template <class Genes>
 GAEVAL_HD ModelOutcome gapi1_model(const Scenario& s, const Genes& genes, int m) {
     ModelOutcome o;
@@ -143,7 +140,7 @@ GAEVAL_HD ModelOutcome gapi1_model(const Scenario& s, const Genes& genes, int m)
 
 // GAPI1 fitness of a whole plan with its breakdown: friendly pairs once each, their flags
 // kept in two 64-bit masks (registers, not local memory, on the GPU).
-// Bit-identical across backends: models summed in index order.
+// Models summed in index order.
 template <class Genes>
 GAEVAL_HD Breakdown gapi1_evaluate(const Scenario& s, const Genes& genes) {
     Breakdown b;

@@ -42,7 +42,7 @@ struct Gapi1Step {
     }
 
     // Makes new individual k in dst.
-    // Bit-identical across backends: every draw addressed by (generation, k, gene).
+    // Every draw addressed by (generation, k, gene).
     GAEVAL_HD void operator()(uint64_t k) const {
         uint64_t a, b;
         parents(k, a, b);

@@ -72,7 +72,7 @@ GAEVAL_HD_INLINE Move pull_inside_limit(Move m) {
 }
 
 // A fresh random move: uniformly random direction and a distance uniform in [0, limit].
-// Bit-identical across backends: draws addressed by (purpose, c0, c1, c2); direction by
+// Draws addressed by (purpose, c0, c1, c2); direction by
 // rejection from the square (no sin/cos), then only + - * / sqrt and integer rounding.
 GAEVAL_HD_INLINE Move random_move(uint64_t seed, Purpose purpose, uint32_t c0, uint32_t c1,
                                   uint32_t c2) {

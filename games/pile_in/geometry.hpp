@@ -61,7 +61,6 @@ GAEVAL_HD_INLINE Shape shifted(Shape sh, float dx, float dy) {
 }
 
 // Half-width of the centred shape in the unit direction (ux, uy) (its support function).
-// Bit-identical across backends: + - * and sqrt_rn in a fixed order.
 GAEVAL_HD_INLINE float half_width(const Shape& sh, float ux, float uy) {
     if (sh.circle) return sh.a;
     const float along = ux * sh.c + uy * sh.s;
@@ -118,7 +117,6 @@ GAEVAL_HD float golden_max(const F& f, float lo, float hi, int steps, float best
 }
 
 // Signed edge-to-edge gap between two bases (mm); negative: overlap (minus its depth).
-// Bit-identical across backends: fixed sample count and steps, + - * / sqrt_rn only.
 GAEVAL_HD inline float gap_between(const Shape& A, const Shape& B) {
     const float dx = B.x - A.x, dy = B.y - A.y;
     const float dist = sqrt_rn(dx * dx + dy * dy);
@@ -177,7 +175,6 @@ GAEVAL_HD_INLINE float segment_distance(float ax, float ay, float mx, float my, 
 // convex function of t (the signed distance to a convex Minkowski sum), minimized by
 // golden-section search, unless the enclosing circles stay apart all along: then it returns
 // their smallest gap, a lower bound >= 0 (the path is clear; that is all the rules ask).
-// Bit-identical across backends: fixed steps, + - * / sqrt_rn only.
 GAEVAL_HD inline float sweep_gap(const Shape& mover, float mx, float my, const Shape& obstacle) {
     const float seg = segment_distance(mover.x, mover.y, mx, my, obstacle.x, obstacle.y);
     const float lower = seg - (mover.a + obstacle.a);
@@ -226,7 +223,7 @@ struct SlidePath {
     float cx[SlideSegments + 1], cy[SlideSegments + 1];  // chord ends on the contact arc
 };
 
-// Builds the slide path. Bit-identical across backends: fixed steps, + - * / sqrt_rn only.
+// Builds the slide path. Fixed steps, + - * / sqrt_rn only.
 GAEVAL_HD inline void make_slide(const Shape& pivot, const Shape& from, float to_x, float to_y,
                                  SlidePath& path) {
     path.mover = from;
@@ -280,7 +277,7 @@ GAEVAL_HD inline void make_slide(const Shape& pivot, const Shape& from, float to
 
 // Smallest gap between `obstacle` and the sliding base along the path (like sweep_gap: a
 // lower bound >= 0 where enclosing circles stay apart).
-// Bit-identical across backends: + - * / sqrt_rn only, chords in order.
+// + - * / sqrt_rn only, chords in order.
 GAEVAL_HD inline float slide_gap(const SlidePath& path, const Shape& obstacle) {
     if (path.exact && obstacle.circle) {
         const float reach = path.mover.a + obstacle.a;

@@ -39,7 +39,6 @@ GAEVAL_HD inline bool path_clear(const RulesProblem& p, const PlanPose& pose, in
 }  // namespace detail
 
 // Writes the greedy plan (p.layout.words words) into genes.
-// Bit-identical across backends: fixed orders and steps, + - * / sqrt_rn only.
 GAEVAL_HD inline void greedy_plan(const RulesProblem& p, uint32_t* genes) {
     const Scenario& s = p.scenario;
     const int n = s.friendly_count;

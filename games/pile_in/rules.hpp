@@ -106,7 +106,7 @@ GAEVAL_HD_INLINE void decode_turn(uint32_t word, float& c, float& s) {
 }
 
 // Decodes a plan; a model whose move is zero did not move and keeps its start orientation.
-// Bit-identical across backends: integer decoding, + - * / sqrt_rn.
+// Integer decoding, + - * / sqrt_rn.
 template <class Genes>
 GAEVAL_HD void decode_plan(const RulesProblem& p, const Genes& genes, PlanPose& pose) {
     const Scenario& s = p.scenario;
@@ -148,7 +148,7 @@ GAEVAL_HD_INLINE Shape enemy_shape(const Scenario& s, int e) {
 // Smallest gap from `sh` to the enemies (only those with only[e] != 0 when `only` is given),
 // skipping enemies whose enclosing circles cannot beat the best so far (the result is the
 // exact minimum); *nearest gets that enemy's index.
-// Bit-identical across backends: enemies in index order.
+// Enemies in index order.
 GAEVAL_HD_INLINE float nearest_gap_among(const Scenario& s, const Shape& sh, const uint8_t* only,
                                          int* nearest) {
     float best = 1e30f;

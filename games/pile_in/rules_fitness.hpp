@@ -51,7 +51,7 @@ GAEVAL_HD_INLINE int find_root(uint8_t* parent, int x) {
 
 // Sum over the edges of a minimum spanning tree (gaps as weights) of what exceeds the
 // coherency distance: how far a split unit is from being one group (0 when it is).
-// Bit-identical across backends: Prim's algorithm, ties to the lower index.
+// Prim's algorithm, ties to the lower index.
 GAEVAL_HD inline float split_excess(const RulesProblem& p, const PlanPose& pose) {
     const int n = p.scenario.friendly_count;
     const float coh = p.scenario.coherency_mm;
@@ -110,7 +110,6 @@ GAEVAL_HD_INLINE Shape moving_shape(const RulesProblem& p, const PlanPose& pose,
 
 // Checks a decoded plan against the rules; flags (optional, one per friendly model) gets the
 // RuleFlag bits each model breaks. Returns the score and its breakdown.
-// Bit-identical across backends: fixed loop orders, + - * / sqrt_rn only.
 GAEVAL_HD inline Breakdown check_plan(const RulesProblem& p, const PlanPose& pose, uint8_t* flags) {
     const Scenario& s = p.scenario;
     const Rules& r = p.rules;
@@ -268,7 +267,7 @@ GAEVAL_HD_INLINE void send_back(const RulesProblem& p, PlanPose& pose, int m) {
 // that stood within coherency of them at the start go back; after RepairRounds rounds every
 // mover goes back (not moving is legal: the loader checks the start). Returns the models sent
 // back (bit m) and the final breakdown in *out.
-// Bit-identical across backends: deterministic rounds over check_plan.
+// Deterministic rounds over check_plan.
 GAEVAL_HD inline uint64_t repair_plan(const RulesProblem& p, PlanPose& pose, Breakdown* out,
                                       uint8_t* flags) {
     const int n = p.scenario.friendly_count;

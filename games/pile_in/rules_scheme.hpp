@@ -33,7 +33,7 @@ GAEVAL_HD_INLINE Move clamp_move(Move m) {
 }
 
 // A random orientation word (a direction of length about 30000 units, by rejection).
-// Bit-identical across backends: addressed draws, + - * / sqrt_rn.
+// Addressed draws, + - * / sqrt_rn.
 GAEVAL_HD_INLINE uint32_t random_turn(uint64_t seed, Purpose purpose, uint32_t c0, uint32_t c1,
                                       uint32_t c2) {
     for (uint32_t attempt = 0; attempt < 64; ++attempt) {
@@ -51,7 +51,7 @@ GAEVAL_HD_INLINE uint32_t random_turn(uint64_t seed, Purpose purpose, uint32_t c
 // A move that puts model m in base contact with its reference enemy, on a random side facing
 // the model (angles -90..90 degrees from the enemy-to-model direction, no trigonometry), cut
 // to the move limit.
-// Bit-identical across backends: addressed draws, + - * / sqrt_rn.
+// Addressed draws, + - * / sqrt_rn.
 GAEVAL_HD inline Move contact_move(const RulesProblem& p, int m, uint32_t draw) {
     const Scenario& s = p.scenario;
     const int e = p.start[m].reference_enemy;
@@ -131,7 +131,7 @@ GAEVAL_HD_INLINE bool niche_point(float xj, float yj, float rj, float xk, float 
 // A centre for model m touching two bases j and k of the table (enclosing circles, a hair
 // apart): j a base within reach of m's start, k one leaving a niche beside j (draws pick
 // them and the side). False when none is found.
-// Bit-identical across backends: addressed draws, fixed scans, + - * / sqrt_rn.
+// Addressed draws, fixed scans, + - * / sqrt_rn.
 GAEVAL_HD inline bool find_niche(const RulesProblem& p, const Table& t, int m, NicheBases which,
                                  const Random4& draw, float& nx, float& ny) {
     const Scenario& s = p.scenario;
@@ -229,7 +229,7 @@ GAEVAL_HD_INLINE void place(const Scenario& s, Table& t, Move* moves, int m, Mov
 // not move. Then models short of neighbours recruit a supporter: a model out of range moves
 // into the niche between them and one of their friends. Draws addressed by (c0, c1, model,
 // try).
-// Bit-identical across backends: addressed draws, fixed scans, + - * / sqrt_rn.
+// Addressed draws, fixed scans, + - * / sqrt_rn.
 GAEVAL_HD inline void rebuild_plan(const RulesProblem& p, uint64_t seed, Purpose purpose,
                                    uint32_t c0, uint32_t c1, Move* moves) {
     const Scenario& s = p.scenario;
@@ -300,7 +300,6 @@ GAEVAL_HD inline void rebuild_plan(const RulesProblem& p, uint64_t seed, Purpose
 }
 
 // A move straight toward model m's reference enemy until base contact or out of move.
-// Bit-identical across backends: + - * / sqrt_rn.
 GAEVAL_HD inline Move aim_move(const RulesProblem& p, int m) {
     const Scenario& s = p.scenario;
     const int e = p.start[m].reference_enemy;
@@ -370,7 +369,7 @@ struct RulesStep {
         return pack_move(nestle_move(problem, t, m, at));
     }
 
-    // Bit-identical across backends: every draw addressed by (generation, k, gene).
+    // Every draw addressed by (generation, k, gene).
     GAEVAL_HD void operator()(uint64_t k) const {
         uint64_t a, b;
         base.parents(k, a, b);
@@ -431,7 +430,7 @@ struct RulesStep {
 
 // Generation 0: individual 0 does not move (index order); every other plan has GAPI1's random
 // moves (the same draws), a random move order (Fisher-Yates) and random orientations.
-// Bit-identical across backends: addressed by (0, individual, gene).
+// Addressed by (0, individual, gene).
 struct RandomizeRulesPlans {
     uint64_t seed = 0;
     RulesProblem problem;

@@ -11,16 +11,12 @@
 #include "games/pile_in/rules_scheme.hpp"
 #include "host/backend/cpu_ranking.hpp"
 #include "host/backend/parallel.hpp"
+#include "host/core/clock.hpp"
 #include "host/pile_in/population.hpp"
 
 namespace gaeval::pile_in {
 
 namespace {
-
-double now_seconds() {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
-        .count();
-}
 
 class CpuPopulation final : public Population {
   public:
@@ -64,12 +60,9 @@ class CpuPopulation final : public Population {
         double t0 = now_seconds();
         rank_descending(fitness_.data(), ranked_.data(), size_, threads_);
         double t1 = now_seconds();
-        GenerationStats s;
-        s.best_index = ranked_[0];
-        s.best = fitness_[ranked_[0]];
-        s.worst = fitness_[ranked_[size_ - 1]];
-        s.mean = static_cast<double>(fixed_point_sum(fitness_.data(), size_, threads_)) / 65536.0 /
-                 static_cast<double>(size_);
+        const GenerationStats s =
+            generation_stats(fitness_[ranked_[0]], fitness_[ranked_[size_ - 1]], ranked_[0],
+                             fixed_point_sum(fitness_.data(), size_, threads_), size_);
         times_.select += t1 - t0;
         times_.statistics += now_seconds() - t1;
         return s;

@@ -1,24 +1,39 @@
 // CUDA backend for pile-in populations: the population lives on the device across
 // generations; kernels (kernels/pile_in_kernels.hpp) call the same games/pile_in functions as
 // the CPU backend. Only statistics, single plans and (on request) whole arrays come back.
+// Compiled in every build: without CUDA its entry points throw (resolve_backend never picks
+// cuda there), so that no other host file needs a CUDA condition.
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <chrono>
 #include <stdexcept>
 #include <optional>
 
 #include "host/backend/parallel.hpp"
+#include "host/core/clock.hpp"
+#include "host/backend/memory.hpp"
+#include "host/core/error.hpp"
 #include "host/pile_in/population.hpp"
+#if GAEVAL_HAVE_CUDA
 #include "kernels/cuda_api.hpp"
 #include "kernels/pile_in_kernels.hpp"
 #include "kernels/ranking.hpp"
+#endif
 
 namespace gaeval::pile_in {
 
+#if GAEVAL_HAVE_CUDA
+
 namespace {
 
-double now_seconds() {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
-        .count();
+// The statistics of a ranked generation whose fitness values live on the device.
+GenerationStats device_stats(const cuda::DeviceArray<float>& fitness, cuda::Ranker& ranker,
+                             uint32_t first, uint32_t last, uint64_t size) {
+    float best = 0, worst = 0;
+    fitness.download(&best, 1, first);
+    fitness.download(&worst, 1, last);
+    return generation_stats(best, worst, first, ranker.fixed_point_sum(fitness.data(), size), size);
 }
 
 class CudaPopulation final : public Population {
@@ -37,18 +52,18 @@ class CudaPopulation final : public Population {
 
     void randomize(uint64_t seed) override {
         if (rules_)
-            cuda::pile_in_randomize_rules(RandomizeRulesPlans{seed, *rules_, view(genes_)}, size_);
+            cuda::run_pile_in(RandomizeRulesPlans{seed, *rules_, view(genes_)}, size_);
         else
-            cuda::pile_in_randomize(RandomizePlans{seed, view(genes_)}, size_);
+            cuda::run_pile_in(RandomizePlans{seed, view(genes_)}, size_);
     }
 
     void evaluate() override {
         double t0 = now_seconds();
         if (rules_)
-            cuda::pile_in_evaluate_rules(EvaluateRules{*rules_, view(genes_), fitness_.data()},
+            cuda::run_pile_in(EvaluateRules{*rules_, view(genes_), fitness_.data()},
                                          size_);
         else
-            cuda::pile_in_evaluate_gapi1(EvaluateGapi1{scenario_, view(genes_), fitness_.data()},
+            cuda::run_pile_in(EvaluateGapi1{scenario_, view(genes_), fitness_.data()},
                                          size_);
         times_.evaluate += now_seconds() - t0;
     }
@@ -57,15 +72,10 @@ class CudaPopulation final : public Population {
         double t0 = now_seconds();
         ranker_.rank(fitness_.data(), ranked_.data(), size_);
         double t1 = now_seconds();
-        GenerationStats s;
         uint32_t first = 0, last = 0;
         ranked_.download(&first, 1, 0);
         ranked_.download(&last, 1, size_ - 1);
-        fitness_.download(&s.best, 1, first);
-        fitness_.download(&s.worst, 1, last);
-        s.best_index = first;
-        s.mean = static_cast<double>(ranker_.fixed_point_sum(fitness_.data(), size_)) / 65536.0 /
-                 static_cast<double>(size_);
+        const GenerationStats s = device_stats(fitness_, ranker_, first, last, size_);
         times_.select += t1 - t0;
         times_.statistics += now_seconds() - t1;
         return s;
@@ -85,9 +95,9 @@ class CudaPopulation final : public Population {
         step.src = view(genes_);
         step.dst = view(next_genes_);
         if (rules_)
-            cuda::pile_in_rules_step(RulesStep{*rules_, step}, size_);
+            cuda::run_pile_in(RulesStep{*rules_, step}, size_);
         else
-            cuda::pile_in_gapi1_step(step, size_);
+            cuda::run_pile_in(step, size_);
         std::swap(genes_, next_genes_);
         times_.vary += now_seconds() - t0;
     }
@@ -166,13 +176,13 @@ class CudaChunkedPopulation final : public Population {
                                           size_ * word, n * word, gene_count_, stream);
             const PlanView view{buffer.data(), chunk_, gene_count_};
             if (rules_) {
-                cuda::pile_in_evaluate_rules_on(
+                cuda::run_pile_in_on(
                     EvaluateRules{*rules_, view, fitness_.data() + first}, n, stream);
                 if (rules_->rules.repair)  // repaired plans come back
                     cuda::copy_2d_to_host_async(genes_.data() + first, size_ * word, buffer.data(),
                                                 chunk_ * word, n * word, gene_count_, stream);
             } else {
-                cuda::pile_in_evaluate_gapi1_on(
+                cuda::run_pile_in_on(
                     EvaluateGapi1{scenario_, view, fitness_.data() + first}, n, stream);
             }
         }
@@ -186,13 +196,7 @@ class CudaChunkedPopulation final : public Population {
         ranker_.rank(fitness_.data(), ranked_.data(), size_);
         ranked_.download(ranked_host_.data(), size_);
         double t1 = now_seconds();
-        GenerationStats s;
-        const uint32_t first = ranked_host_[0], last = ranked_host_[size_ - 1];
-        fitness_.download(&s.best, 1, first);
-        fitness_.download(&s.worst, 1, last);
-        s.best_index = first;
-        s.mean = static_cast<double>(ranker_.fixed_point_sum(fitness_.data(), size_)) / 65536.0 /
-                 static_cast<double>(size_);
+        const GenerationStats s = device_stats(fitness_, ranker_, ranked_host_[0], ranked_host_[size_ - 1], size_);
         times_.select += t1 - t0;
         times_.statistics += now_seconds() - t1;
         return s;
@@ -253,5 +257,71 @@ std::unique_ptr<Population> make_cuda_population(const Scenario& scenario, uint6
         return std::make_unique<CudaChunkedPopulation>(s, size, rules, chunk, host_threads);
     return std::make_unique<CudaPopulation>(s, size, rules);
 }
+
+std::unique_ptr<Population> make_cuda_population_fitting(const Scenario& scenario, uint64_t size,
+                                                         int words, uint64_t needed,
+                                                         const RulesProblem* rules) {
+    // Resident on the device when it fits (with 10% to spare for the runtime); else plans in
+    // host memory, evaluated in chunks (fitness and ranking still on the device).
+    const uint64_t available = cuda::free_device_memory();
+    const uint64_t spare = available / 10;
+    // GAEVAL_CUDA_CHUNK=N forces the chunked mode with N plans per chunk (to check it against
+    // the resident mode on populations that fit).
+    if (const char* forced = std::getenv("GAEVAL_CUDA_CHUNK")) {
+        const long long chunk = std::atoll(forced);
+        if (chunk < 1) throw InputError("GAEVAL_CUDA_CHUNK: must be a positive plan count");
+        return make_cuda_population(scenario, size, rules, static_cast<uint64_t>(chunk), 0);
+    }
+    try {
+        if (needed + spare <= available) return make_cuda_population(scenario, size, rules);
+    } catch (const cuda::OutOfMemory& e) {
+        throw InputError("--population " + std::to_string(size) + ": " + e.what());
+    }
+    const uint64_t plan_bytes = static_cast<uint64_t>(words) * sizeof(uint32_t);
+    const uint64_t fixed = chunked_device_bytes(size, words, 0);
+    if (fixed + spare >= available)
+        throw InputError("--population " + std::to_string(size) + ": needs " + human_bytes(fixed) +
+                         " of GPU memory even with plans in host memory, " +
+                         human_bytes(available) + " free on the device");
+    uint64_t chunk = (available - fixed - spare) / (2 * plan_bytes);
+    chunk = std::min<uint64_t>(chunk, uint64_t{1} << 24);
+    const uint64_t host_needed = size * (3 * plan_bytes + sizeof(uint32_t));  // + survivors
+    const uint64_t host_available = available_host_memory();
+    if (host_available && host_needed > host_available)
+        throw InputError("--population " + std::to_string(size) + ": needs " + human_bytes(needed) +
+                         " of GPU memory (" + human_bytes(available) + " free) or " +
+                         human_bytes(host_needed) + " of host memory (" +
+                         human_bytes(host_available) + " available) to evaluate it in chunks");
+    std::fprintf(stderr,
+                 "gaeval: population of %llu plans needs %s, more than the GPU's %s free: plans "
+                 "stay in host memory and are evaluated %llu at a time\n",
+                 static_cast<unsigned long long>(size), human_bytes(needed).c_str(),
+                 human_bytes(available).c_str(), static_cast<unsigned long long>(chunk));
+    try {
+        return make_cuda_population(scenario, size, rules, chunk, 0);
+    } catch (const cuda::OutOfMemory& e) {
+        throw InputError("--population " + std::to_string(size) + ": " + e.what());
+    }
+}
+
+uint64_t cuda_ranking_workspace_bytes(uint64_t size) { return cuda::Ranker::workspace_bytes(size); }
+
+#else
+
+[[noreturn]] static void no_cuda() {
+    throw InputError("this gaeval was built without the CUDA backend");
+}
+std::unique_ptr<Population> make_cuda_population(const Scenario&, uint64_t, const RulesProblem*,
+                                                 uint64_t, int) {
+    no_cuda();
+}
+uint64_t chunked_device_bytes(uint64_t, int, uint64_t) { no_cuda(); }
+std::unique_ptr<Population> make_cuda_population_fitting(const Scenario&, uint64_t, int, uint64_t,
+                                                         const RulesProblem*) {
+    no_cuda();
+}
+uint64_t cuda_ranking_workspace_bytes(uint64_t) { return 0; }
+
+#endif
 
 }  // namespace gaeval::pile_in

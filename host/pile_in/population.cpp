@@ -6,12 +6,18 @@
 
 #include "host/backend/memory.hpp"
 #include "host/core/error.hpp"
-#if GAEVAL_HAVE_CUDA
-#include "kernels/cuda_api.hpp"
-#include "kernels/ranking.hpp"
-#endif
 
 namespace gaeval::pile_in {
+
+GenerationStats generation_stats(float best, float worst, uint64_t best_index,
+                                 int64_t fixed_point_sum, uint64_t size) {
+    GenerationStats s;
+    s.best = best;
+    s.worst = worst;
+    s.best_index = best_index;
+    s.mean = static_cast<double>(fixed_point_sum) / 65536.0 / static_cast<double>(size);
+    return s;
+}
 
 uint64_t population_bytes(uint64_t size, int genes, BackendKind kind, double survivor_share) {
     uint64_t bytes = 2 * size * genes * sizeof(uint32_t)  // current and next generation
@@ -21,9 +27,7 @@ uint64_t population_bytes(uint64_t size, int genes, BackendKind kind, double sur
         bytes += size * sizeof(uint64_t);  // packed sort keys
         bytes += static_cast<uint64_t>(survivor_share * size) * genes * sizeof(uint32_t);
     } else {
-#if GAEVAL_HAVE_CUDA
-        bytes += cuda::Ranker::workspace_bytes(size);
-#endif
+        bytes += cuda_ranking_workspace_bytes(size);
     }
     return bytes;
 }
@@ -44,51 +48,7 @@ std::unique_ptr<Population> make_checked(const BackendChoice& backend, const Sce
                              " available");
         return make_cpu_population(scenario, size, backend.threads, rules);
     }
-#if GAEVAL_HAVE_CUDA
-    // Resident on the device when it fits (with 10% to spare for the runtime); else plans in
-    // host memory, evaluated in chunks (fitness and ranking still on the device).
-    const uint64_t available = cuda::free_device_memory();
-    const uint64_t spare = available / 10;
-    // GAEVAL_CUDA_CHUNK=N forces the chunked mode with N plans per chunk (to check it against
-    // the resident mode on populations that fit).
-    if (const char* forced = std::getenv("GAEVAL_CUDA_CHUNK")) {
-        const long long chunk = std::atoll(forced);
-        if (chunk < 1) throw InputError("GAEVAL_CUDA_CHUNK: must be a positive plan count");
-        return make_cuda_population(scenario, size, rules, static_cast<uint64_t>(chunk), 0);
-    }
-    try {
-        if (needed + spare <= available) return make_cuda_population(scenario, size, rules);
-    } catch (const cuda::OutOfMemory& e) {
-        throw InputError("--population " + std::to_string(size) + ": " + e.what());
-    }
-    const uint64_t plan_bytes = static_cast<uint64_t>(words) * sizeof(uint32_t);
-    const uint64_t fixed = chunked_device_bytes(size, words, 0);
-    if (fixed + spare >= available)
-        throw InputError("--population " + std::to_string(size) + ": needs " + human_bytes(fixed) +
-                         " of GPU memory even with plans in host memory, " +
-                         human_bytes(available) + " free on the device");
-    uint64_t chunk = (available - fixed - spare) / (2 * plan_bytes);
-    chunk = std::min<uint64_t>(chunk, uint64_t{1} << 24);
-    const uint64_t host_needed = size * (3 * plan_bytes + sizeof(uint32_t));  // + survivors
-    const uint64_t host_available = available_host_memory();
-    if (host_available && host_needed > host_available)
-        throw InputError("--population " + std::to_string(size) + ": needs " + human_bytes(needed) +
-                         " of GPU memory (" + human_bytes(available) + " free) or " +
-                         human_bytes(host_needed) + " of host memory (" +
-                         human_bytes(host_available) + " available) to evaluate it in chunks");
-    std::fprintf(stderr,
-                 "gaeval: population of %llu plans needs %s, more than the GPU's %s free: plans "
-                 "stay in host memory and are evaluated %llu at a time\n",
-                 static_cast<unsigned long long>(size), human_bytes(needed).c_str(),
-                 human_bytes(available).c_str(), static_cast<unsigned long long>(chunk));
-    try {
-        return make_cuda_population(scenario, size, rules, chunk, 0);
-    } catch (const cuda::OutOfMemory& e) {
-        throw InputError("--population " + std::to_string(size) + ": " + e.what());
-    }
-#else
-    throw InputError("this gaeval was built without the CUDA backend");
-#endif
+    return make_cuda_population_fitting(scenario, size, words, needed, rules);
 }
 
 }  // namespace

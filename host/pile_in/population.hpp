@@ -21,6 +21,12 @@ struct GenerationStats {
     uint64_t best_index = 0;  // index of the best plan in the current population
 };
 
+// The statistics of a ranked generation of `size` plans (every backend computes them so):
+// the first and last ranked plans' fitness, and the mean from the exact sum of the fitness
+// values' 2^-16 fixed-point images.
+GenerationStats generation_stats(float best, float worst, uint64_t best_index,
+                                 int64_t fixed_point_sum, uint64_t size);
+
 // Seconds spent in each phase (summed over calls; the engine reads deltas).
 struct PhaseTimes {
     double evaluate = 0, select = 0, vary = 0, statistics = 0;
@@ -90,7 +96,7 @@ std::unique_ptr<Population> make_population(const BackendChoice& backend,
 // rules == nullptr: GAPI1 on `scenario`; else the rules problem (its own scenario).
 std::unique_ptr<Population> make_cpu_population(const Scenario& scenario, uint64_t size,
                                                 int threads, const RulesProblem* rules = nullptr);
-#if GAEVAL_HAVE_CUDA
+// The CUDA backend (host/pile_in/cuda_population.cpp; in a build without CUDA these throw).
 // chunk == 0: the population lives on the device. chunk > 0: plans live in page-locked host
 // memory and are evaluated `chunk` plans at a time on two streams (copies overlap kernels);
 // ranking stays on the device, breeding runs on the host's cores (the same step).
@@ -99,6 +105,12 @@ std::unique_ptr<Population> make_cuda_population(const Scenario& scenario, uint6
                                                  uint64_t chunk = 0, int host_threads = 0);
 // Device bytes of the chunked mode (fitness, ranking, sort workspace, two chunk buffers).
 uint64_t chunked_device_bytes(uint64_t size, int genes, uint64_t chunk);
-#endif
+// Resident on the device when `needed` bytes fit with 10% to spare, else chunked with plans in
+// host memory; InputError naming the memory when neither fits.
+std::unique_ptr<Population> make_cuda_population_fitting(const Scenario& scenario, uint64_t size,
+                                                         int words, uint64_t needed,
+                                                         const RulesProblem* rules);
+// Bytes of CUB's sort workspace for `size` plans.
+uint64_t cuda_ranking_workspace_bytes(uint64_t size);
 
 }  // namespace gaeval::pile_in
