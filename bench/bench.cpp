@@ -4,6 +4,8 @@
 #include <chrono>
 #include <map>
 
+#include "host/core/interrupt.hpp"
+
 namespace gaeval::bench {
 
 namespace {
@@ -25,6 +27,7 @@ Row measure(const Settings& s, const std::string& workload, const std::string& s
     double spent = 0;
     Row row;
     while (static_cast<int>(times.size()) < s.max_samples) {
+        throw_if_interrupted("bench stopped at " + workload + " " + size + " on " + backend);
         Sample smp = once();
         times.push_back(smp.seconds);
         transfers.push_back(smp.transfer_seconds);

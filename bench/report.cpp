@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <ctime>
 #include <sstream>
 
@@ -51,6 +52,8 @@ MachineInfo describe_machine(const std::string& command) {
 #endif
     m.cpu = cpu_model_name();
     m.cpu_threads = default_thread_count();
+    const char* policy = std::getenv("OMP_WAIT_POLICY");
+    m.wait_policy = policy ? policy : "runtime default";
     m.cuda_built = cuda_compiled();
     m.command = command;
     const GpuSummary gpu = gpu_summary();
@@ -79,7 +82,8 @@ std::string markdown(const MachineInfo& m, const std::vector<Row>& rows, uint64_
       << "- date: " << m.date << "\n"
       << "- gaeval " << m.version << ", " << m.build_type << " build, CUDA backend "
       << (m.cuda_built ? "built" : "not built") << "\n"
-      << "- CPU: " << m.cpu << ", " << m.cpu_threads << " threads\n"
+      << "- CPU: " << m.cpu << ", " << m.cpu_threads << " threads, OpenMP wait policy "
+      << m.wait_policy << "\n"
       << "- GPU: " << m.gpu << "\n"
       << "- command: `" << m.command << "`\n\n"
       << "| workload | size | backend | samples | median | noise | throughput | bytes/item | "
@@ -119,7 +123,7 @@ std::string csv(const std::vector<Row>& rows) {
 nlohmann::json to_json(const MachineInfo& m, const std::vector<Row>& rows, uint64_t signature) {
     nlohmann::json j = {
         {"date", m.date},       {"version", m.version},         {"build_type", m.build_type},
-        {"cpu", m.cpu},         {"cpu_threads", m.cpu_threads}, {"gpu", m.gpu},
+        {"cpu", m.cpu},         {"cpu_threads", m.cpu_threads}, {"wait_policy", m.wait_policy}, {"gpu", m.gpu},
         {"command", m.command}, {"signature", hex64(signature)}};
     j["rows"] = nlohmann::json::array();
     for (const Row& r : rows) {

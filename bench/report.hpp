@@ -12,7 +12,7 @@
 namespace gaeval::bench {
 
 struct MachineInfo {
-    std::string date, version, build_type, cpu, gpu, command;
+    std::string date, version, build_type, cpu, gpu, command, wait_policy;
     int cpu_threads = 0;
     bool cuda_built = false;
     double gpu_bandwidth_gbs = 0;  // theoretical, 0 when no GPU

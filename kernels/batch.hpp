@@ -20,11 +20,11 @@ namespace gaeval::cuda {
 template <class G>
 uint64_t perft(const G& game, const typename G::Pos& root, int depth);
 
-// records[i] = play_match(game, start, a, b, seed, i, max_plies) for i < games.
+// records[i] = play_match(game, start, a, b, seed, first + i, max_plies) for i < games.
 template <class G>
 void play_matches(const G& game, const typename G::Pos& start, const Player<G>& a,
-                  const Player<G>& b, uint64_t seed, uint64_t games, uint32_t max_plies,
-                  GameRecord* records);
+                  const Player<G>& b, uint64_t seed, uint64_t first, uint64_t games,
+                  uint32_t max_plies, GameRecord* records);
 
 // records[i] = play_pairing(game, start, players, pairings[i], seed, i, max_plies) for i < games
 // (players[0 .. player_count) are copied to the device once for the batch).
@@ -43,7 +43,7 @@ uint64_t perft(const G&, const typename G::Pos&, int) {
 }
 template <class G>
 void play_matches(const G&, const typename G::Pos&, const Player<G>&, const Player<G>&, uint64_t,
-                  uint64_t, uint32_t, GameRecord*) {
+                  uint64_t, uint64_t, uint32_t, GameRecord*) {
     no_cuda();
 }
 template <class G>

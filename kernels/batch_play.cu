@@ -14,11 +14,12 @@ struct PlayMatchOp {
     G game;
     typename G::Pos start;
     Player<G> a, b;
-    uint64_t seed;
+    uint64_t seed, first;
     uint32_t max_plies;
     GameRecord* records;
     __device__ void operator()(uint64_t i) const {
-        records[i] = play_match(game, start, a, b, seed, static_cast<uint32_t>(i), max_plies);
+        records[i] =
+            play_match(game, start, a, b, seed, static_cast<uint32_t>(first + i), max_plies);
     }
 };
 
@@ -60,12 +61,13 @@ void play_pairings(const G& host_game, const typename G::Pos& start, const Playe
 
 template <class G>
 void play_matches(const G& host_game, const typename G::Pos& start, const Player<G>& a,
-                  const Player<G>& b, uint64_t seed, uint64_t games, uint32_t max_plies,
-                  GameRecord* records) {
+                  const Player<G>& b, uint64_t seed, uint64_t first, uint64_t games,
+                  uint32_t max_plies, GameRecord* records) {
     if (games == 0) return;
     DeviceGame<G> bound(host_game);
     DeviceArray<GameRecord> device_records(games);
-    for_each_index(PlayMatchOp<G>{bound.game(), start, a, b, seed, max_plies, device_records.data()},
+    for_each_index(PlayMatchOp<G>{bound.game(), start, a, b, seed, first, max_plies,
+                                  device_records.data()},
                    games);
     synchronize();
     device_records.download(records, games);
@@ -73,7 +75,7 @@ void play_matches(const G& host_game, const typename G::Pos& start, const Player
 
 #define GAEVAL_INSTANTIATE_PLAY(G)                                                            \
     template void play_matches<G>(const G&, const G::Pos&, const Player<G>&, const Player<G>&, \
-                                  uint64_t, uint64_t, uint32_t, GameRecord*);                  \
+                                  uint64_t, uint64_t, uint64_t, uint32_t, GameRecord*);        \
     template void play_pairings<G>(const G&, const G::Pos&, const Player<G>*, uint64_t,        \
                                    const Pairing*, uint64_t, uint64_t, uint32_t, GameRecord*);
 GAEVAL_FOR_EACH_GAME_TYPE(GAEVAL_INSTANTIATE_PLAY)

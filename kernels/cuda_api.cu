@@ -1,4 +1,5 @@
 #include <cuda_runtime.h>
+#include <unistd.h>
 
 #include "kernels/cuda_api.hpp"
 #include "kernels/cuda_check.cuh"
@@ -11,8 +12,13 @@ DeviceInfo query_device() {
     int count = 0;
     cudaError_t err = cudaGetDeviceCount(&count);
     if (err != cudaSuccess) {
-        info.reason = std::string("no usable CUDA device (") + cudaGetErrorName(err) + ": " +
-                      cudaGetErrorString(err) + ")";
+        // Without a kernel driver the runtime answers "driver version is insufficient",
+        // which reads as if a driver were there: say what is missing.
+        const bool no_driver = (err == cudaErrorInsufficientDriver || err == cudaErrorNoDevice) &&
+                               access("/proc/driver/nvidia/version", R_OK) != 0;
+        info.reason = no_driver ? std::string("no NVIDIA driver found")
+                                : std::string("no usable CUDA device (") + cudaGetErrorName(err) +
+                                      ": " + cudaGetErrorString(err) + ")";
         cudaGetLastError();  // clear the sticky error
         return info;
     }

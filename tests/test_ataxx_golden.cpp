@@ -81,7 +81,8 @@ nlohmann::json stable_json(const std::string& out) {
     return j;
 }
 
-// generations.csv without the seconds and games_per_s columns.
+// generations.csv without the seconds and games_per_s columns, and without the panel_score
+// column that came later (games of their own: the learning itself is unchanged).
 std::string csv_without_timing(const std::string& csv) {
     std::istringstream in(csv);
     std::string line, out;
@@ -94,7 +95,8 @@ std::string csv_without_timing(const std::string& csv) {
         while (std::getline(s, cell, ',')) cells.push_back(cell);
         if (header) {
             for (std::size_t i = 0; i < cells.size(); ++i)
-                if (cells[i] == "seconds" || cells[i] == "games_per_s") drop.push_back(int(i));
+                if (cells[i] == "seconds" || cells[i] == "games_per_s" || cells[i] == "panel_score")
+                    drop.push_back(int(i));
             header = false;
         }
         std::string kept;

@@ -4,7 +4,11 @@
 // one does.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <filesystem>
+#include <set>
+#include <string>
 
 #include <nlohmann/json.hpp>
 
@@ -29,8 +33,11 @@ std::string data(const std::string& name) {
 }
 
 std::string out_dir(const std::string& name) {
-    return (fs::path(::testing::TempDir()) / ("cli_rules_" + std::to_string(getpid()) + "_" + name))
-        .string();
+    const fs::path p =
+        fs::path(::testing::TempDir()) / ("cli_rules_" + std::to_string(getpid()) + "_" + name);
+    static std::set<std::string> cleaned;  // emptied the first time this process names it
+    if (cleaned.insert(name).second) fs::remove_all(p);
+    return p.string();
 }
 
 const std::string kS4 = data("s4.json");
@@ -60,16 +67,16 @@ INSTANTIATE_TEST_SUITE_P(
     BadInput, RulesCliErrors,
     ::testing::Values(
         BadFlags{"--scenario " + kS4 + " --rules aos5", "--rules: unknown rules 'aos5'"},
-        BadFlags{"--scenario " + kS4 + " --rules aos4 --reach -1", "--reach: must be >= 0"},
+        BadFlags{"--scenario " + kS4 + " --rules aos4 --reach -1", "--reach -1: must be in [0, 1000]"},
         BadFlags{"--scenario " + kS4 + " --rules aos3 --coherency -0.5",
-                 "--coherency: must be >= 0"},
-        BadFlags{"--scenario " + kS4 + " --reach -2", "--reach: must be >= 0"},
+                 "--coherency -0.5: must be in [0, 1000]"},
+        BadFlags{"--scenario " + kS4 + " --reach -2", "--reach -2: must be in [0, 1000]"},
         BadFlags{"--scenario " + kS4 + " --rules aos4 --direction sideways",
                  "--direction: unknown rule 'sideways'"},
         BadFlags{"--scenario " + kS4 + " --rules aos4 --path-check maybe",
                  "--path-check: expected on or off"},
         BadFlags{"--scenario " + kS4 + " --rules aos4 --two-neighbours-from -3",
-                 "--two-neighbours-from: must be >= 0"},
+                 "--two-neighbours-from -3: must be in"},
         BadFlags{"--scenario " + kS4 + " --rules aos4 --constraints soft",
                  "--constraints: expected penalty or repair"},
         BadFlags{"--scenario " + kS4 + " --rules aos4 --target-unit 3",

@@ -2,6 +2,8 @@
 // ends exactly where an uninterrupted one does; S1 reaches its optimum with default settings.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -39,7 +41,8 @@ PileInJob make_job(const std::string& scenario, const std::string& out, int thre
     PileInJob job;
     job.scenario = load_scenario(std::string(GAEVAL_TEST_DATA_DIR) + "/" + scenario);
     job.backend = resolve_backend("cpu", threads);
-    job.out_dir = (fs::path(::testing::TempDir()) / out).string();
+    job.out_dir = (fs::path(::testing::TempDir()) / (std::to_string(getpid()) + "_" + out)).string();
+    fs::remove_all(job.out_dir);  // runs never overwrite one another
     job.quiet = true;
     job.checkpoint_every_seconds = 1e9;
     return job;

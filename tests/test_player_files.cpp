@@ -81,7 +81,9 @@ TEST(PlayerFiles, BuiltInPlayersByName) {
 TEST(PlayerFiles, Errors) {
     const std::string head =
         R"({"format": "gaeval-player", "version": 1, "game": "ataxx", )";
-    EXPECT_NE(read_error("{").find("not valid JSON"), std::string::npos);
+    EXPECT_NE(read_error("{").find("malformed JSON"), std::string::npos);
+    EXPECT_NE(read_error(head + R"("features": [], "weights": [], "weights": []})").find("appears twice"),
+              std::string::npos);
     EXPECT_NE(read_error("[]").find("expected a JSON object"), std::string::npos);
     EXPECT_NE(read_error(R"({"format": "x"})").find("'format'"), std::string::npos);
     EXPECT_NE(read_error(head + R"("features": ["own_pieces"], "weights": [1, 2]})")

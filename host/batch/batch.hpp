@@ -70,22 +70,23 @@ std::vector<uint64_t> perft_divide(const G& game, const typename G::Pos& root, i
     return counts;
 }
 
-// records[i] = play_match(game, start, a, b, seed, i, max_plies) for i < games: A takes seat
-// i mod seats.
+// records[i] = play_match(game, start, a, b, seed, first + i, max_plies) for i < games: game
+// first + i of the batch, A in seat (first + i) mod seats. A batch played in pieces gives the
+// records of the whole batch.
 template <class G>
 std::vector<GameRecord> play(const G& game, const typename G::Pos& start, const Player<G>& a,
-                             const Player<G>& b, uint64_t games, uint64_t seed,
+                             const Player<G>& b, uint64_t first, uint64_t games, uint64_t seed,
                              uint32_t max_plies, const BackendChoice& backend) {
     std::vector<GameRecord> records(games);
     if (backend.kind == BackendKind::Cuda) {
-        cuda::play_matches(game, start, a, b, seed, games, max_plies, records.data());
+        cuda::play_matches(game, start, a, b, seed, first, games, max_plies, records.data());
         return records;
     }
     parallel_for_dynamic(
         static_cast<int64_t>(games), backend.threads,
         [&](int64_t i) {
-            records[i] =
-                play_match(game, start, a, b, seed, static_cast<uint32_t>(i), max_plies);
+            records[i] = play_match(game, start, a, b, seed, static_cast<uint32_t>(first + i),
+                                    max_plies);
         },
         16);
     return records;

@@ -1,5 +1,10 @@
 #include "host/cli/common.hpp"
 
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
 #include "host/core/error.hpp"
 
 namespace gaeval::cli {
@@ -8,10 +13,10 @@ void add_common_options(cxxopts::Options& options, uint64_t default_seed) {
     options.add_options("Common")("backend",
                                   "auto | cpu | cuda (auto picks cuda when a GPU is present)",
                                   cxxopts::value<std::string>()->default_value("auto"))(
-        "threads", "cpu backend threads (0 = all cores)",
-        cxxopts::value<int>()->default_value("0"))(
+        "threads", "cpu backend threads (0 = all cores, at most 1024)",
+        cxxopts::value<std::string>()->default_value("0"))(
         "seed", "random seed: one seed, one result on any backend",
-        cxxopts::value<uint64_t>()->default_value(std::to_string(default_seed)))(
+        cxxopts::value<std::string>()->default_value(std::to_string(default_seed)))(
         "json", "print the result as one JSON object on the last stdout line")("h,help",
                                                                                "print this help");
 }
@@ -49,13 +54,68 @@ CommonOptions read_common(const cxxopts::ParseResult& result) {
     CommonOptions c;
     try {
         c.backend = result["backend"].as<std::string>();
-        c.threads = result["threads"].as<int>();
-        c.seed = result["seed"].as<uint64_t>();
+        c.threads = static_cast<int>(read_integer_flag(result, "threads", 0, kMaxThreads));
+        c.seed = read_unsigned_flag(result, "seed");
         c.json = result.count("json") > 0;
     } catch (const cxxopts::exceptions::exception& e) {
         throw InputError(e.what());
     }
     return c;
+}
+
+namespace {
+
+// The text of flag `name` (a default counts as a value); InputError when absent.
+std::string flag_text(const cxxopts::ParseResult& result, const std::string& name,
+                      const std::string& expected) {
+    try {
+        return result[name].as<std::string>();
+    } catch (const cxxopts::exceptions::exception&) {
+        throw InputError("--" + name + ": required, " + expected);
+    }
+}
+
+}  // namespace
+
+int64_t read_integer_flag(const cxxopts::ParseResult& result, const std::string& name, int64_t min,
+                          int64_t max) {
+    const std::string range = "[" + std::to_string(min) + ", " + std::to_string(max) + "]";
+    const std::string text = flag_text(result, name, "an integer in " + range);
+    char* end = nullptr;
+    errno = 0;
+    const long long value = std::strtoll(text.c_str(), &end, 10);
+    if (text.empty() || *end != '\0' || std::isspace(static_cast<unsigned char>(text[0])))
+        throw InputError("--" + name + " '" + text + "': expected an integer in " + range);
+    if (errno == ERANGE || value < min || value > max)
+        throw InputError("--" + name + " " + text + ": must be in " + range);
+    return value;
+}
+
+uint64_t read_unsigned_flag(const cxxopts::ParseResult& result, const std::string& name) {
+    const std::string what = "an integer in [0, 18446744073709551615]";
+    const std::string text = flag_text(result, name, what);
+    char* end = nullptr;
+    errno = 0;
+    const unsigned long long value = std::strtoull(text.c_str(), &end, 10);
+    if (text.empty() || *end != '\0' || !std::isdigit(static_cast<unsigned char>(text[0])))
+        throw InputError("--" + name + " '" + text + "': expected " + what);
+    if (errno == ERANGE) throw InputError("--" + name + " " + text + ": must be " + what);
+    return value;
+}
+
+double read_real_flag(const cxxopts::ParseResult& result, const std::string& name, double min,
+                      double max) {
+    char range[96];
+    std::snprintf(range, sizeof range, "[%g, %g]", min, max);
+    const std::string text = flag_text(result, name, std::string("a number in ") + range);
+    char* end = nullptr;
+    const double value = std::strtod(text.c_str(), &end);
+    if (text.empty() || *end != '\0' || std::isspace(static_cast<unsigned char>(text[0])) ||
+        !std::isfinite(value))
+        throw InputError("--" + name + " '" + text + "': expected a number in " + range);
+    if (value < min || value > max)
+        throw InputError("--" + name + " " + text + ": must be in " + range);
+    return value;
 }
 
 std::string joined_command_line(int argc, char** argv, const std::string& prefix) {

@@ -1,5 +1,6 @@
-// Flags every subcommand has (--backend, --threads, --seed, --json, --help) and the parsing
-// glue that turns cxxopts' exceptions into one-line InputErrors.
+// Flags every subcommand has (--backend, --threads, --seed, --json, --help), the parsing glue
+// that turns cxxopts' exceptions into one-line InputErrors, and strict numeric flags: every
+// number is read from its text with a range check (no wrap-around, no silent truncation).
 #pragma once
 
 #include <cstdint>
@@ -24,6 +25,20 @@ void add_common_options(cxxopts::Options& options, uint64_t default_seed = 1);
 cxxopts::ParseResult parse(cxxopts::Options& options, int argc, char** argv);
 
 CommonOptions read_common(const cxxopts::ParseResult& result);
+
+// Most threads --threads accepts (more cannot run on any machine gaeval targets; the OpenMP
+// runtime fails before, see docs).
+constexpr int kMaxThreads = 1024;
+
+// The value of string flag `name` as an integer in [min, max]; InputError naming the flag when
+// it is missing (and required), not an integer, or out of range.
+int64_t read_integer_flag(const cxxopts::ParseResult& result, const std::string& name, int64_t min,
+                          int64_t max);
+// The same for unsigned 64-bit values (seeds).
+uint64_t read_unsigned_flag(const cxxopts::ParseResult& result, const std::string& name);
+// A finite real in [min, max]; InputError naming the flag otherwise (nan and inf refused).
+double read_real_flag(const cxxopts::ParseResult& result, const std::string& name, double min,
+                      double max);
 
 // The command line as one string (for run.json).
 std::string joined_command_line(int argc, char** argv, const std::string& prefix = "gaeval");

@@ -76,6 +76,14 @@ int run_compare(int argc, char** argv) {
     }
     if (i >= argc) throw InputError("which subcommand? e.g. gaeval compare pile-in --scenario F");
     const std::string sub = argv[i];
+    for (int k = i + 1; k < argc; ++k) {
+        const std::string arg = argv[k];
+        for (const char* flag : {"--out", "--resume", "--record"})
+            if (arg == flag || arg.rfind(std::string(flag) + "=", 0) == 0)
+                throw InputError(std::string(flag) +
+                                 ": compare writes no run folder (it runs the job twice in "
+                                 "memory); leave it out");
+    }
     const BackendChoice a = backend_from_spec(spec_a, "--a");
     const BackendChoice b = backend_from_spec(spec_b, "--b");
 

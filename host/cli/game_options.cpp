@@ -64,29 +64,6 @@ nlohmann::json game_result_json(const std::string& command, const games::GameSes
     return out;
 }
 
-int64_t read_integer_flag(const cxxopts::ParseResult& result, const std::string& name, int64_t min,
-                          int64_t max) {
-    const std::string range = "[" + std::to_string(min) + ", " + std::to_string(max) + "]";
-    std::string text;
-    try {
-        text = result[name].as<std::string>();  // a default counts as a value
-    } catch (const cxxopts::exceptions::exception&) {
-        throw InputError("--" + name + ": required, an integer in " + range);
-    }
-    std::size_t used = 0;
-    long long value = 0;
-    try {
-        value = std::stoll(text, &used);
-    } catch (const std::exception&) {
-        used = 0;
-    }
-    if (used == 0 || used != text.size())
-        throw InputError("--" + name + " '" + text + "': expected an integer in " + range);
-    if (value < min || value > max)
-        throw InputError("--" + name + " " + text + ": must be in " + range);
-    return value;
-}
-
 std::vector<std::string> respell_player_flags(int argc, char** argv) {
     std::vector<std::string> args(argv, argv + argc);
     for (std::size_t i = 1; i < args.size(); ++i) {

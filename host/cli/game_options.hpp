@@ -37,11 +37,6 @@ BackendChoice start_backend(const CommonOptions& common, const std::string& comm
 nlohmann::json game_result_json(const std::string& command, const games::GameSession& session,
                                 const BackendChoice& backend);
 
-// The value of string flag `name` as an integer in [min, max]; InputError naming the flag when
-// it is missing (and required), not an integer, or out of range.
-int64_t read_integer_flag(const cxxopts::ParseResult& result, const std::string& name, int64_t min,
-                          int64_t max);
-
 // Arguments with the one-letter long flags `--a X` / `--a=X` (and b) respelled `--player-a`
 // (cxxopts needs two letters after "--"); argv[0] unchanged.
 std::vector<std::string> respell_player_flags(int argc, char** argv);

@@ -13,6 +13,7 @@
 #include "host/core/error.hpp"
 #include "host/core/interrupt.hpp"
 #include "host/games/player_file.hpp"
+#include "host/io/run_folder.hpp"
 #include "host/learn/learn_run.hpp"
 
 namespace gaeval::cli {
@@ -119,7 +120,11 @@ LearnArgs parse_learn_args(int argc, char** argv) {
         ("verify-games", "games against each built-in player per verification",
          cxxopts::value<std::string>()->default_value("1000"))
         ("out", "run folder: run.json, generations.csv, verification.csv, learning.svg, "
-         "weights.json, checkpoint.bin", cxxopts::value<std::string>()->default_value("runs/learn"))
+         "weights.json, checkpoint.bin (default: a new runs/learn-NNN; an occupied folder is "
+         "refused)", cxxopts::value<std::string>())
+        ("panel-games", "games against each built-in player every generation, for the "
+         "panel score that shows learning (0: none)",
+         cxxopts::value<std::string>()->default_value("50"))
         ("resume", "continue the run in this folder (only --backend, --threads, --quiet, "
          "--generations may be given)", cxxopts::value<std::string>())
         ("quiet", "no progress lines");
@@ -257,7 +262,10 @@ LearnArgs parse_learn_args(int argc, char** argv) {
                 throw InputError(what);
             }
         }
-        job.out_dir = result["out"].as<std::string>();
+        job.panel_games =
+            static_cast<uint32_t>(read_integer_flag(result, "panel-games", 0, 1000000));
+        job.out_dir = io::choose_run_folder(
+            result.count("out") ? result["out"].as<std::string>() : "", "learn");
         job.command_line = joined_command_line(argc, argv);
     }
     job.quiet = result.count("quiet") > 0;
@@ -281,12 +289,12 @@ int run_learn(int argc, char** argv) {
     if (!job.quiet)
         std::fprintf(stderr,
                      "gaeval learn: %s %s, population %u, %u generations, %llu games per "
-                     "generation, %u features, %s\n",
+                     "generation, %u features, %s, run folder %s\n",
                      job.session->info().name.c_str(),
                      learn::scheme_name(job.config.scheme), job.config.population,
                      job.config.generations,
                      (unsigned long long)learn::games_per_generation(job.config), job.config.dims(),
-                     job.session->engine().c_str());
+                     job.session->engine().c_str(), job.out_dir.c_str());
     install_interrupt_handler();
     const learn::LearnResult r = learn::run_learn(job);
     if (r.interrupted) {

@@ -1,4 +1,8 @@
 // gaeval: genetic algorithms for game AI at GPU scale. Dispatches to one subcommand.
+#include <unistd.h>
+
+#include <csignal>
+#include <cstdlib>
 #include <cstdio>
 #include <cstring>
 #include <exception>
@@ -7,6 +11,7 @@
 
 #include "host/cli/commands.hpp"
 #include "host/core/error.hpp"
+#include "host/core/interrupt.hpp"
 
 namespace {
 
@@ -35,7 +40,22 @@ void usage(std::FILE* out) {
 
 }  // namespace
 
+// OpenMP threads that spin while they wait slow everything down on a shared machine (a run of
+// 75 us per generation took 48 ms beside four busy processes). The runtime reads its wait
+// policy once, when it is loaded, so a process without an explicit policy restarts itself with
+// the passive one (measured in README.md, "CPU threads"); OMP_WAIT_POLICY or GOMP_SPINCOUNT
+// set by the user win.
+void prefer_passive_waits(char** argv) {
+    if (std::getenv("OMP_WAIT_POLICY") || std::getenv("GOMP_SPINCOUNT")) return;
+    setenv("OMP_WAIT_POLICY", "PASSIVE", 1);
+    execv("/proc/self/exe", argv);  // returns only on failure: run on as we are
+}
+
 int main(int argc, char** argv) {
+    prefer_passive_waits(argv);
+    // A write past the file size limit fails with an error (reported as one line) instead of
+    // killing the process, so that a run folder is never left half written.
+    std::signal(SIGXFSZ, SIG_IGN);
     if (argc < 2) {
         usage(stderr);
         return gaeval::ExitBadInput;
@@ -51,8 +71,12 @@ int main(int argc, char** argv) {
     }
     for (const auto& c : kCommands) {
         if (name != c.name) continue;
+        gaeval::install_interrupt_handler();
         try {
             return c.run(argc - 1, argv + 1);
+        } catch (const gaeval::Interrupted& e) {
+            std::fprintf(stderr, "gaeval %s: interrupted: %s\n", c.name, e.what());
+            return gaeval::ExitInterrupted;
         } catch (const gaeval::InputError& e) {
             std::fprintf(stderr, "gaeval %s: error: %s\n", c.name, e.what());
             return gaeval::ExitBadInput;

@@ -11,11 +11,14 @@
 #include "host/cli/perft_args.hpp"
 #include "host/core/clock.hpp"
 #include "host/core/error.hpp"
+#include "host/core/interrupt.hpp"
+#include "host/core/progress.hpp"
 
 namespace gaeval::cli {
 
 namespace {
 constexpr int kMaxDepth = 20;
+constexpr int kProgressDepth = 8;  // from this depth on: root move by root move
 }
 
 PerftArgs parse_perft_args(int argc, char** argv) {
@@ -51,8 +54,25 @@ int run_perft(int argc, char** argv) {
     }
     const games::GameSession& session = *args.session;
     const BackendChoice backend = start_backend(args.common, "perft");
+    // Deep counts go root move by root move (the sum is the same count): progress on stderr and
+    // Ctrl-C between subtrees.
     uint64_t nodes = 0;
-    const double seconds = time_seconds([&] { nodes = session.perft(args.depth, backend); });
+    const double seconds = time_seconds([&] {
+        if (args.depth < kProgressDepth) {
+            nodes = session.perft(args.depth, backend);
+            return;
+        }
+        const auto children = session.children();
+        Progress progress("gaeval perft", static_cast<double>(children.size()), "root moves",
+                          true);
+        for (std::size_t k = 0; k < children.size(); ++k) {
+            nodes += children[k]->perft(args.depth - 1, backend);
+            progress.update(static_cast<double>(k + 1), k + 1 == children.size());
+            throw_if_interrupted(std::to_string(k + 1) + " of " +
+                                 std::to_string(children.size()) + " root moves counted, " +
+                                 std::to_string(nodes) + " nodes so far");
+        }
+    });
     const double nps = seconds > 0 ? nodes / seconds : 0.0;
 
     std::printf("perft(%d) = %llu nodes in %.4f s, %.1f M nodes/s (%s: %s; %s)\n", args.depth,

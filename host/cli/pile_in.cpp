@@ -10,6 +10,7 @@
 #include "host/pile_in/run.hpp"
 #include "host/core/error.hpp"
 #include "host/core/interrupt.hpp"
+#include "host/io/run_folder.hpp"
 
 namespace gaeval::cli {
 
@@ -25,14 +26,12 @@ bool on_off(const cxxopts::ParseResult& result, const char* flag) {
 // Rule flags (inches for distances, as the game measures) into overrides.
 pile_in::RuleOverrides read_rule_flags(const cxxopts::ParseResult& result) {
     pile_in::RuleOverrides o;
-    if (result.count("reach")) o.reach_mm = result["reach"].as<double>() * 25.4;
-    if (result.count("coherency")) o.coherency_mm = result["coherency"].as<double>() * 25.4;
-    if (result.count("two-neighbours-from")) {
-        const int v = result["two-neighbours-from"].as<int>();
-        if (v < 0)
-            throw InputError("--two-neighbours-from: must be >= 0, got " + std::to_string(v));
-        o.two_neighbours_from = v;
-    }
+    if (result.count("reach")) o.reach_mm = read_real_flag(result, "reach", 0, 1000) * 25.4;
+    if (result.count("coherency"))
+        o.coherency_mm = read_real_flag(result, "coherency", 0, 1000) * 25.4;
+    if (result.count("two-neighbours-from"))
+        o.two_neighbours_from =
+            static_cast<int>(read_integer_flag(result, "two-neighbours-from", 0, 1000000));
     if (result.count("direction"))
         o.direction =
             pile_in::parse_direction(result["direction"].as<std::string>(), "--direction");
@@ -41,11 +40,8 @@ pile_in::RuleOverrides read_rule_flags(const cxxopts::ParseResult& result) {
     if (result.count("turn-ovals")) o.turn_ovals = on_off(result, "turn-ovals");
     if (result.count("constraints"))
         o.repair = pile_in::parse_repair(result["constraints"].as<std::string>(), "--constraints");
-    if (result.count("target-unit")) {
-        const int v = result["target-unit"].as<int>();
-        if (v < 0) throw InputError("--target-unit: must be >= 0, got " + std::to_string(v));
-        o.target_unit = v;
-    }
+    if (result.count("target-unit"))
+        o.target_unit = static_cast<int>(read_integer_flag(result, "target-unit", 0, 1000000));
     return o;
 }
 
@@ -64,27 +60,33 @@ PileInArgs parse_pile_in_args(int argc, char** argv) {
         cxxopts::value<std::string>()->default_value("gapi1"))(
         "solver", "ga, or greedy (rules presets: the baseline alone)",
         cxxopts::value<std::string>()->default_value("ga"))(
-        "population", "plans per generation", cxxopts::value<uint64_t>()->default_value("200"))(
-        "generations", "generations to evaluate", cxxopts::value<uint32_t>()->default_value("500"))(
+        "population", "plans per generation (2 to 4294967295)",
+        cxxopts::value<std::string>()->default_value("200"))(
+        "generations", "generations to evaluate (1 to 1000000000)",
+        cxxopts::value<std::string>()->default_value("500"))(
         "crossover", "share eliminated each generation and refilled by children",
-        cxxopts::value<double>()->default_value("0.8"))(
+        cxxopts::value<std::string>()->default_value("0.8"))(
         "mutation", "per-gene probability of a fresh random move",
-        cxxopts::value<double>()->default_value("0.2"))(
-        "out", "run folder for run.json, generations.csv, best.json, picture.svg",
-        cxxopts::value<std::string>()->default_value("runs/pile-in"))(
+        cxxopts::value<std::string>()->default_value("0.2"))(
+        "out",
+        "run folder for run.json, generations.csv, best.json, picture.svg (default: a new "
+        "runs/pile-in-NNN); an occupied folder is refused",
+        cxxopts::value<std::string>())(
         "resume",
         "continue the interrupted (or finished) run in this folder; "
         "--generations may raise its length",
         cxxopts::value<std::string>())("checkpoint-every",
                                        "seconds between checkpoints (0: every generation)",
-                                       cxxopts::value<double>()->default_value("60"))(
+                                       cxxopts::value<std::string>()->default_value("60"))(
         "no-checkpoint", "write no checkpoint at the end of the run")(
+        "log-every", "generations.csv keeps every N-th generation (and the last)",
+        cxxopts::value<std::string>()->default_value("1"))(
         "quiet", "no progress lines on stderr");
     options.add_options("Rules (override the preset and the scenario's rule fields)")(
-        "reach", "combat reach, inches (edge to edge)", cxxopts::value<double>())(
-        "coherency", "coherency distance, inches", cxxopts::value<double>())(
+        "reach", "combat reach, inches (edge to edge)", cxxopts::value<std::string>())(
+        "coherency", "coherency distance, inches", cxxopts::value<std::string>())(
         "two-neighbours-from", "units of this many models need 2 neighbours (0: never)",
-        cxxopts::value<int>())("direction",
+        cxxopts::value<std::string>())("direction",
                                "strictly-closer | no-further | no-further-from-target | free",
                                cxxopts::value<std::string>())(
         "path-check", "on | off: paths may not cross standing bases (move order evolves)",
@@ -95,7 +97,8 @@ PileInArgs parse_pile_in_args(int argc, char** argv) {
         cxxopts::value<std::string>())("constraints",
                                        "penalty | repair (see docs/pile_in_rules.md)",
                                        cxxopts::value<std::string>())(
-        "target-unit", "enemy unit of the no-further-from-target rule", cxxopts::value<int>());
+        "target-unit", "enemy unit of the no-further-from-target rule",
+        cxxopts::value<std::string>());
     add_common_options(options);
     auto result = parse(options, argc, argv);
     if (result.count("help")) {
@@ -116,7 +119,9 @@ PileInArgs parse_pile_in_args(int argc, char** argv) {
                                  " is fixed by the run being resumed; leave it out");
         }
         job = pile_in::job_from_run_folder(result["resume"].as<std::string>());
-        if (result.count("generations")) job.ga.generations = result["generations"].as<uint32_t>();
+        if (result.count("generations"))
+            job.ga.generations =
+                static_cast<uint32_t>(read_integer_flag(result, "generations", 1, 1000000000));
     } else {
         if (!result.count("scenario")) throw InputError("--scenario FILE is required");
         job.scenario = pile_in::load_scenario(result["scenario"].as<std::string>());
@@ -124,17 +129,19 @@ PileInArgs parse_pile_in_args(int argc, char** argv) {
         pile_in::check_rules_name(job.rules);
         job.solver = result["solver"].as<std::string>();
         job.overrides = read_rule_flags(result);
-        job.ga.population = result["population"].as<uint64_t>();
-        job.ga.generations = result["generations"].as<uint32_t>();
-        job.ga.crossover = result["crossover"].as<double>();
-        job.ga.mutation = result["mutation"].as<double>();
+        job.ga.population =
+            static_cast<uint64_t>(read_integer_flag(result, "population", 2, 4294967295ll));
+        job.ga.generations =
+            static_cast<uint32_t>(read_integer_flag(result, "generations", 1, 1000000000));
+        job.ga.crossover = read_real_flag(result, "crossover", 0, 1);
+        job.ga.mutation = read_real_flag(result, "mutation", 0, 1);
         job.ga.seed = common.seed;
-        job.out_dir = result["out"].as<std::string>();
+        job.out_dir = io::choose_run_folder(
+            result.count("out") ? result["out"].as<std::string>() : "", "pile-in");
     }
-    job.checkpoint_every_seconds = result["checkpoint-every"].as<double>();
-    if (job.checkpoint_every_seconds < 0)
-        throw InputError("--checkpoint-every: must be >= 0 seconds");
+    job.checkpoint_every_seconds = read_real_flag(result, "checkpoint-every", 0, 1e9);
     job.checkpoint_at_end = result.count("no-checkpoint") == 0;
+    job.log_every = static_cast<uint32_t>(read_integer_flag(result, "log-every", 1, 1000000000));
     job.quiet = result.count("quiet") > 0;
     job.command_line = joined_command_line(argc, argv);
     pile_in::validate(job.ga);
@@ -149,10 +156,8 @@ int run_pile_in(int argc, char** argv) {
     }
     pile_in::PileInJob& job = args.job;
     const CommonOptions& common = args.common;
+    // The backend's note joins the run's first progress line, once every input is validated.
     job.backend = resolve_backend(common.backend, common.threads);
-    if (!job.quiet)
-        std::fprintf(stderr, "gaeval pile-in: backend %s (%s)\n", job.backend.name.c_str(),
-                     job.backend.note.c_str());
 
     install_interrupt_handler();
     pile_in::JobResult r = pile_in::run_job(job);

@@ -1,4 +1,5 @@
 // gaeval play: a batch of matches between two players of a game, colours alternating.
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <limits>
@@ -13,6 +14,8 @@
 #include "host/cli/game_options.hpp"
 #include "host/core/clock.hpp"
 #include "host/core/error.hpp"
+#include "host/core/interrupt.hpp"
+#include "host/core/progress.hpp"
 #include "host/games/play.hpp"
 #include "host/games/player_file.hpp"
 
@@ -62,9 +65,29 @@ int run_play(int argc, char** argv) {
     request.seed = common.seed;
     request.max_plies = static_cast<uint32_t>(max_plies);
     const BackendChoice backend = start_backend(common, "play");
+    // In pieces of about a quarter second: progress on stderr and Ctrl-C between pieces; the
+    // records are those of the whole batch (games are addressed by index).
     std::vector<GameRecord> records;
-    const double seconds =
-        time_seconds([&] { records = games::play(*session, request, backend); });
+    records.reserve(request.games);
+    Progress progress("gaeval play", static_cast<double>(request.games), "games",
+                      request.games > 1);
+    const double seconds = time_seconds([&] {
+        uint64_t piece = 1024;
+        while (records.size() < request.games) {
+            games::PlayRequest part = request;
+            part.first = records.size();
+            part.games = std::min<uint64_t>(piece, request.games - records.size());
+            const double t = time_seconds([&] {
+                const auto got = games::play(*session, part, backend);
+                records.insert(records.end(), got.begin(), got.end());
+            });
+            if (t < 0.1 && piece < (uint64_t{1} << 26)) piece *= 2;
+            progress.update(static_cast<double>(records.size()),
+                            records.size() == request.games);
+            throw_if_interrupted(std::to_string(records.size()) + " of " +
+                                 std::to_string(request.games) + " games played");
+        }
+    });
     const games::PlaySummary s = games::summarize(records);
     double low = 0, high = 0;
     s.score_interval(&low, &high);

@@ -11,12 +11,12 @@ volatile std::sig_atomic_t g_interrupts = 0;
 
 extern "C" void on_signal(int) {
     g_interrupts = g_interrupts + 1;
-    if (g_interrupts >= 2) _exit(130);
-    static const char msg[] =
-        "\ngaeval: interrupted; finishing the generation and writing a checkpoint "
-        "(interrupt again to stop at once)\n";
-    ssize_t ignored = write(2, msg, sizeof msg - 1);
-    (void)ignored;
+    if (g_interrupts >= 2) {
+        static const char msg[] = "gaeval: interrupted twice: stopped at once\n";
+        ssize_t ignored = write(2, msg, sizeof msg - 1);
+        (void)ignored;
+        _exit(130);
+    }
 }
 }  // namespace
 

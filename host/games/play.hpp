@@ -11,14 +11,15 @@ namespace gaeval::games {
 
 struct PlayRequest {
     PlayerData a, b;
-    uint64_t games = 100;  // matches 0 .. games-1 (A's seat alternates with the index)
+    uint64_t first = 0;    // the batch's first match index
+    uint64_t games = 100;  // matches first .. first+games-1 (A's seat alternates with the index)
     uint64_t seed = 1;
     uint32_t max_plies = 10000;  // a game still running after this many plies is scored as is
 };
 
 inline std::vector<GameRecord> play(const GameSession& session, const PlayRequest& r,
                                     const BackendChoice& backend) {
-    return session.play(r.a, r.b, r.games, r.seed, r.max_plies, backend);
+    return session.play(r.a, r.b, r.first, r.games, r.seed, r.max_plies, backend);
 }
 
 // Totals of a batch for player A, summed in index order.

@@ -4,6 +4,7 @@
 #include <fstream>
 
 #include "host/core/error.hpp"
+#include "host/io/json_fields.hpp"
 
 namespace gaeval::games {
 
@@ -29,21 +30,13 @@ int weight_index(const GameInfo& game, const std::string& name) {
 }
 
 PlayerFile read_player_file(const std::string& path, const GameInfo& game) {
-    std::ifstream in(path);
-    if (!in) throw InputError(path + ": cannot open player file");
-    nlohmann::json doc;
-    try {
-        doc = nlohmann::json::parse(in);
-    } catch (const nlohmann::json::exception& e) {
-        std::string what = e.what();
-        throw InputError(path + ": not valid JSON (" + what.substr(what.find(']') + 2) + ")");
-    }
+    const nlohmann::json doc = json_fields::read_file(path);
     if (!doc.is_object()) throw InputError(path + ": expected a JSON object");
     const std::string format = text_field(doc, "format", path);
     if (format != kFormat && format != kGridFormat)
         throw InputError(path + ": field 'format' must be \"" + std::string(kFormat) + "\"");
-    if (!doc.contains("version") || !doc["version"].is_number_integer() ||
-        doc["version"].get<int>() != kVersion)
+    if (!doc.contains("version") || !doc.at("version").is_number_integer() ||
+        doc.at("version").get<int>() != kVersion)
         throw InputError(path + ": field 'version' must be " + std::to_string(kVersion));
     PlayerFile file;
     file.game = text_field(doc, "game", path);
@@ -54,26 +47,26 @@ PlayerFile read_player_file(const std::string& path, const GameInfo& game) {
                            {"rules", text_field(doc, "rules", path)}};
     } else {
         if (doc.contains("learned_on")) {
-            if (!doc["learned_on"].is_object())
+            if (!doc.at("learned_on").is_object())
                 throw InputError(path + ": field 'learned_on' must be an object");
-            file.learned_on = doc["learned_on"];
+            file.learned_on = doc.at("learned_on");
         }
         if (doc.contains("depth")) {
-            if (!doc["depth"].is_number_integer() || doc["depth"].get<long long>() < 1 ||
-                doc["depth"].get<long long>() > kMaxDepth)
+            if (!doc.at("depth").is_number_integer() || doc.at("depth").get<long long>() < 1 ||
+                doc.at("depth").get<long long>() > kMaxDepth)
                 throw InputError(path + ": field 'depth' must be an integer from 1 to " +
                                  std::to_string(kMaxDepth));
-            file.depth = doc["depth"].get<int>();
+            file.depth = doc.at("depth").get<int>();
         }
     }
     if (game.weight_names.empty())
         throw InputError(path + ": " + game.name + " has no weighted player");
-    if (!doc.contains("features") || !doc["features"].is_array())
+    if (!doc.contains("features") || !doc.at("features").is_array())
         throw InputError(path + ": field 'features' must be an array of feature names");
-    if (!doc.contains("weights") || !doc["weights"].is_array())
+    if (!doc.contains("weights") || !doc.at("weights").is_array())
         throw InputError(path + ": field 'weights' must be an array of numbers");
-    const auto& names = doc["features"];
-    const auto& values = doc["weights"];
+    const auto& names = doc.at("features");
+    const auto& values = doc.at("weights");
     if (names.size() != values.size())
         throw InputError(path + ": 'features' has " + std::to_string(names.size()) +
                          " entries but 'weights' has " + std::to_string(values.size()));

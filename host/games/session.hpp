@@ -17,6 +17,7 @@
 #include "games/core/match.hpp"
 #include "games/core/players.hpp"
 #include "host/backend/backend.hpp"
+#include "games/core/perft.hpp"
 #include "host/batch/batch.hpp"
 #include "host/core/error.hpp"
 
@@ -62,6 +63,8 @@ class GameSession {
     const nlohmann::json& setup() const { return setup_; }
     // Which compiled variant serves the session ("square7 fast path"; the game name otherwise).
     const std::string& engine() const { return engine_; }
+    // The switches that chose the engine (Ataxx's --generic: true), as given to the session.
+    const nlohmann::json& reopen_switches() const { return engine_options_; }
     // setup() plus the switches that chose the engine (Ataxx's --generic): what reopens exactly
     // this session (run.json of learn).
     nlohmann::json reopen() const {
@@ -76,11 +79,14 @@ class GameSession {
 
     // Leaf count of the move tree to `depth` from the start; InputError when the game has none.
     virtual uint64_t perft(int depth, const BackendChoice& backend) const = 0;
+    // A session for each child of the start position, in move order (none when it is over).
+    virtual std::vector<std::unique_ptr<GameSession>> children() const = 0;
     // Perft of each child of the start, in move order (depth >= 1).
     virtual std::vector<uint64_t> perft_divide(int depth, const BackendChoice& backend) const = 0;
-    // Games 0 .. games-1 between A and B, A in seat i mod seats.
-    virtual std::vector<GameRecord> play(const PlayerData& a, const PlayerData& b, uint64_t games,
-                                         uint64_t seed, uint32_t max_plies,
+    // Games first .. first+games-1 of a batch between A and B (game i: A in seat i mod seats,
+    // draws keyed by seed and i); records[k] is game first + k.
+    virtual std::vector<GameRecord> play(const PlayerData& a, const PlayerData& b, uint64_t first,
+                                         uint64_t games, uint64_t seed, uint32_t max_plies,
                                          const BackendChoice& backend) const = 0;
     // A tournament batch: records[i] is game i between players[pairings[i].a] and [.b].
     virtual std::vector<GameRecord> play_pairings(const std::vector<PlayerData>& players,
@@ -136,10 +142,19 @@ class TypedSession final : public GameSession {
             throw InputError("perft: " + info().name + " has no perft");
         }
     }
-    std::vector<GameRecord> play(const PlayerData& a, const PlayerData& b, uint64_t games,
-                                 uint64_t seed, uint32_t max_plies,
+    std::vector<std::unique_ptr<GameSession>> children() const override {
+        std::vector<std::unique_ptr<GameSession>> out;
+        for_each_child(game_, start_, [&](const Pos& child) {
+            out.push_back(std::make_unique<TypedSession>(info(), setup(), engine(), game_, child,
+                                                         owner_, reopen_switches()));
+        });
+        return out;
+    }
+    std::vector<GameRecord> play(const PlayerData& a, const PlayerData& b, uint64_t first,
+                                 uint64_t games, uint64_t seed, uint32_t max_plies,
                                  const BackendChoice& backend) const override {
-        return batch::play(game_, start_, typed(a), typed(b), games, seed, max_plies, backend);
+        return batch::play(game_, start_, typed(a), typed(b), first, games, seed, max_plies,
+                           backend);
     }
     std::vector<GameRecord> play_pairings(const std::vector<PlayerData>& players,
                                           const std::vector<Pairing>& pairings, uint64_t seed,

@@ -6,6 +6,7 @@
 
 #include "host/core/error.hpp"
 #include "host/core/hash.hpp"
+#include "host/io/run_folder.hpp"
 
 namespace gaeval {
 
@@ -66,17 +67,7 @@ void save_checkpoint(const Checkpoint& c, const std::string& path) {
     }
     out.pod(fnv1a(out.bytes.data(), out.bytes.size()));
 
-    const std::string tmp = path + ".tmp";
-    {
-        std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-        if (!f) throw InputError(path + ": cannot write checkpoint");
-        f.write(reinterpret_cast<const char*>(out.bytes.data()),
-                static_cast<std::streamsize>(out.bytes.size()));
-        if (!f) throw InputError(path + ": cannot write checkpoint (disk full?)");
-    }
-    std::error_code ec;
-    std::filesystem::rename(tmp, path, ec);
-    if (ec) throw InputError(path + ": cannot write checkpoint: " + ec.message());
+    io::write_bytes_atomic(path, out.bytes.data(), out.bytes.size());
 }
 
 Checkpoint load_checkpoint(const std::string& path) {

@@ -1,8 +1,11 @@
 #include "host/io/json_fields.hpp"
 
 #include <cmath>
+#include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
+#include <vector>
 
 #include "host/core/error.hpp"
 
@@ -12,20 +15,43 @@ namespace {
 std::string type_name(const nlohmann::json& v) { return v.type_name(); }
 }  // namespace
 
+nlohmann::json parse_strict(const std::string& text, const std::string& origin) {
+    // Keys seen in each open object, to refuse a key given twice (the last would win silently).
+    std::vector<std::set<std::string>> open;
+    std::string duplicate;
+    const auto check = [&](int, nlohmann::json::parse_event_t event, nlohmann::json& parsed) {
+        using E = nlohmann::json::parse_event_t;
+        if (event == E::object_start) open.emplace_back();
+        if (event == E::object_end && !open.empty()) open.pop_back();
+        if (event == E::key && !open.empty() && duplicate.empty() &&
+            !open.back().insert(parsed.get<std::string>()).second)
+            duplicate = parsed.get<std::string>();
+        return true;
+    };
+    nlohmann::json value;
+    try {
+        value = nlohmann::json::parse(text, check);
+    } catch (const nlohmann::json::exception& e) {
+        std::string msg = e.what();
+        auto cut = msg.find("] ");
+        throw InputError(
+            origin + ": malformed JSON: " + (cut == std::string::npos ? msg : msg.substr(cut + 2)));
+    }
+    if (!duplicate.empty())
+        throw InputError(origin + ": key \"" + duplicate + "\" appears twice in one object");
+    return value;
+}
+
 nlohmann::json read_file(const std::string& path) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec))
+        throw InputError(path + ": is a folder, not a JSON file");
     std::ifstream in(path, std::ios::binary);
     if (!in) throw InputError(path + ": cannot open file");
     std::stringstream buffer;
     buffer << in.rdbuf();
-    try {
-        return nlohmann::json::parse(buffer.str());
-    } catch (const nlohmann::json::exception& e) {
-        std::string msg = e.what();
-        // "[json.exception.parse_error.101] parse error at line 3, column 5: ..." -> after "] "
-        auto cut = msg.find("] ");
-        throw InputError(
-            path + ": malformed JSON: " + (cut == std::string::npos ? msg : msg.substr(cut + 2)));
-    }
+    if (!in.good() && !in.eof()) throw InputError(path + ": cannot read file");
+    return parse_strict(buffer.str(), path);
 }
 
 std::string field(const std::string& where, const char* key) {

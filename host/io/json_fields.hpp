@@ -9,8 +9,11 @@
 
 namespace gaeval::json_fields {
 
-// Reads and parses a JSON file; malformed JSON or an unreadable file is an InputError.
+// Reads and parses a JSON file; malformed JSON, a key given twice in one object, a folder or an
+// unreadable file is an InputError naming the file.
 nlohmann::json read_file(const std::string& path);
+// Parses JSON text with the same checks; `origin` names it in errors.
+nlohmann::json parse_strict(const std::string& text, const std::string& origin);
 
 // The object at `where` must have only these keys.
 void expect_keys(const nlohmann::json& obj, const std::string& where,

@@ -12,6 +12,7 @@
 #include "host/core/error.hpp"
 #include "host/core/hash.hpp"
 #include "host/core/interrupt.hpp"
+#include "host/core/progress.hpp"
 #include "host/games/player_file.hpp"
 #include "host/games/registry.hpp"
 #include "host/io/checkpoint.hpp"
@@ -146,7 +147,7 @@ std::string generations_csv(const games::GameInfo& game, const LearnConfig& c,
                             const std::vector<GenerationRow>& rows) {
     std::ostringstream out;
     out << "generation,games,plies,stopped,children,mutants,global_replaced,best_value,"
-           "mean_value,seconds,games_per_s";
+           "mean_value,seconds,games_per_s,panel_score";
     for (int f : c.features) out << ",w_" << game.weight_names[f];
     out << '\n';
     char line[512];
@@ -158,6 +159,12 @@ std::string generations_csv(const games::GameInfo& game, const LearnConfig& c,
                       r.report.children, r.report.mutants, r.report.global_replaced ? 1 : 0,
                       r.best_value, r.mean_value, r.seconds, rate);
         out << line;
+        if (r.panel_score < 0)
+            out << ',';
+        else {
+            std::snprintf(line, sizeof line, ",%.4f", r.panel_score);
+            out << line;
+        }
         for (float w : r.best_weights) {
             std::snprintf(line, sizeof line, ",%.9g", w);
             out << line;
@@ -194,14 +201,6 @@ std::string learning_svg(const LearnJob& job, const std::vector<GenerationRow>& 
     for (int panel_index = 0; panel_index < 2; ++panel_index) {
         const double y0 = top + panel_index * (panel + gap);
         double lo = 0, hi = 1;
-        if (panel_index == 1) {
-            lo = hi = gens.empty() ? 0 : gens[0].best_value;
-            for (const auto& r : gens) {
-                lo = std::min({lo, r.best_value, r.mean_value});
-                hi = std::max({hi, r.best_value, r.mean_value});
-            }
-            if (hi - lo < 1e-9) hi = lo + 1;
-        }
         auto py = [&](double v) { return y0 + panel * (1 - (v - lo) / (hi - lo)); };
         out << "<rect x=\"" << svg::num(left) << "\" y=\"" << svg::num(y0) << "\" width=\""
             << svg::num(plot_w) << "\" height=\"" << svg::num(panel)
@@ -217,7 +216,8 @@ std::string learning_svg(const LearnJob& job, const std::vector<GenerationRow>& 
         out << "<text x=\"" << svg::num(left) << "\" y=\"" << svg::num(y0 - 8)
             << "\" font-size=\"13\">"
             << (panel_index == 0 ? "win rate of the best member (verification games)"
-                                 : "best and mean value of each generation")
+                                 : "score of each generation's best member against the panel "
+                                   "(built-in players)")
             << "</text>\n";
         auto polyline = [&](const std::vector<std::pair<double, double>>& pts, const char* colour,
                             const char* label, int legend_row, bool dash) {
@@ -248,18 +248,20 @@ std::string learning_svg(const LearnJob& job, const std::vector<GenerationRow>& 
                 polyline(pts, colours[o % 6], label.c_str(), int(o), false);
             }
         } else {
-            std::vector<std::pair<double, double>> best, mean;
-            for (const auto& r : gens) {
-                best.push_back({double(r.generation), r.best_value});
-                mean.push_back({double(r.generation), r.mean_value});
-            }
-            polyline(best, "#222", "best", 0, false);
-            polyline(mean, "#999", "mean", 1, true);
+            std::vector<std::pair<double, double>> panel;
+            for (const auto& r : gens)
+                if (r.panel_score >= 0) panel.push_back({double(r.generation), r.panel_score});
+            polyline(panel, "#222", "panel score", 0, false);
         }
     }
     const double axis_y = top + 2 * panel + gap;
-    for (int t = 0; t <= 5; ++t) {
-        const double g = g_max * t / 5;
+    // Integer ticks: a step of 1, 2, 5, 10, 20, 50, ... generations, at most 10 ticks.
+    long step = 1;
+    for (long decade = 1; g_max / step > 10; decade *= 10)
+        for (long m : {1, 2, 5})
+            if (g_max / step > 10) step = m * decade;
+    for (int t = 0; t * step <= g_max; ++t) {
+        const double g = t * step;
         out << "<text x=\"" << svg::num(px(g)) << "\" y=\"" << svg::num(axis_y + 16)
             << "\" text-anchor=\"middle\" font-size=\"11\">"
             << svg::escape(std::to_string(int(std::lround(g)))) << "</text>\n";
@@ -276,7 +278,7 @@ Checkpoint make_checkpoint(const LearnJob& job, const LearnResult& r) {
     for (const auto& g : r.generations)
         gens.push_back({g.generation, g.report.games, g.report.plies, g.report.stopped,
                         g.report.children, g.report.mutants, g.report.global_replaced, g.best_value,
-                        g.mean_value, g.seconds, g.best_weights});
+                        g.mean_value, g.seconds, g.best_weights, g.panel_score});
     for (const auto& v : r.verification)
         verify.push_back({v.generation, v.opponent, v.games, v.wins, v.draws, v.losses});
     c.header = {{"kind", "learn"},
@@ -340,6 +342,7 @@ void restore_checkpoint(const LearnJob& job, const std::string& path, LearnResul
             row.mean_value = g.at(8).get<double>();
             row.seconds = g.at(9).get<double>();
             row.best_weights = g.at(10).get<std::vector<float>>();
+            row.panel_score = g.size() > 11 ? g.at(11).get<double>() : -1;
             r.generations.push_back(row);
         }
         for (const auto& v : h.at("verification")) {
@@ -395,6 +398,25 @@ std::vector<VerifyRow> verify_best(const LearnJob& job, const LearnState& s) {
     return rows;
 }
 
+// The best member's mean score (wins + draws / 2 per game) against the reference panel (every
+// built-in player of the game, job.panel_games each, colours alternating), or -1 without a
+// panel. Its own draws (phases 32 + opponent), so learning does not depend on it.
+double panel_score(const LearnJob& job, const LearnState& s) {
+    if (job.panel_games == 0) return -1;
+    const std::vector<std::string> opponents = verify_opponents(job);
+    double total = 0;
+    for (std::size_t o = 0; o < opponents.size(); ++o) {
+        games::PlayRequest request;
+        request.a = player_of(job.config, s.best_weights.data());
+        games::builtin_player(opponents[o], job.session->info(), &request.b);
+        request.games = job.panel_games;
+        request.seed = batch_seed(job.config.seed, s.generation, 32 + uint32_t(o));
+        request.max_plies = job.config.max_plies;
+        total += games::summarize(games::play(*job.session, request, job.backend)).score();
+    }
+    return total / static_cast<double>(opponents.size());
+}
+
 }  // namespace
 
 std::vector<std::string> verify_opponents(const LearnJob& job) {
@@ -446,6 +468,7 @@ nlohmann::json learn_run_json(const LearnJob& job) {
             {"setup", job.session->reopen()},
             {"verify_every", job.verify_every},
             {"verify_games", job.verify_games},
+            {"panel_games", job.panel_games},
             {"config", config_json(job.session->info(), job.config)},
             {"fingerprint", learn_fingerprint(job)},
             {"backend", job.backend.name},
@@ -468,6 +491,7 @@ LearnJob learn_job_from_folder(const std::string& dir) {
         job.session = entry.open_setup(run.at("setup"), path + ": setup");
         job.verify_every = static_cast<uint32_t>(json_fields::number(run, "verify_every", path));
         job.verify_games = static_cast<uint32_t>(json_fields::number(run, "verify_games", path));
+        job.panel_games = static_cast<uint32_t>(json_fields::number(run, "panel_games", path));
         job.config = config_from_json(job.session->info(), run.at("config"), path + ": config");
     } catch (const nlohmann::json::exception& e) {
         throw InputError(path + ": not a readable learn run.json (" + std::string(e.what()) + ")");
@@ -489,13 +513,12 @@ LearnResult starting_point(const LearnJob& job) {
     const std::string checkpoint = files ? path_in(job.out_dir, "checkpoint.bin") : "";
     if (job.resume) {
         if (!files) throw InputError("--resume: needs a run folder");
+        io::check_run_folder_kind(job.out_dir, "learn");
         if (!fs::exists(checkpoint))
             throw InputError("--resume " + job.out_dir + ": no checkpoint.bin in that folder");
         restore_checkpoint(job, checkpoint, result);
     } else {
-        if (files && fs::exists(checkpoint))
-            throw InputError("--out " + job.out_dir +
-                             ": already holds a learn run (use --resume, or another folder)");
+        if (files) io::check_run_folder_free(job.out_dir);
         result.state = initial_state(job.config);
     }
     return result;
@@ -508,9 +531,13 @@ void check_job(const LearnJob& job) { starting_point(job); }
 LearnResult run_learn(const LearnJob& job) {
     LearnResult result = starting_point(job);
     const bool files = !job.out_dir.empty();
+    const std::string started = iso_time_now();
     if (files) {
-        io::prepare_out_dir(job.out_dir);
-        io::write_text_atomic(path_in(job.out_dir, "run.json"), learn_run_json(job).dump(2) + "\n");
+        io::create_run_folder(job.out_dir);
+        nlohmann::json run = learn_run_json(job);
+        run["started"] = started;
+        run["status"] = "running";
+        io::write_text_atomic(path_in(job.out_dir, "run.json"), run.dump(2) + "\n");
         if (!job.resume) write_outputs(job, result);
     }
     const PlayFn play = [&](const std::vector<games::PlayerData>& players,
@@ -519,6 +546,7 @@ LearnResult run_learn(const LearnJob& job) {
                                           job.backend);
     };
     const auto start = std::chrono::steady_clock::now();
+    RateLimiter progress;
     LearnState& s = result.state;
     const uint32_t first_generation = s.generation;
     while (s.generation < job.config.generations) {
@@ -534,6 +562,7 @@ LearnResult run_learn(const LearnJob& job) {
         row.best_value = s.best_value;
         row.mean_value = s.mean_value;
         row.best_weights = s.best_weights;
+        row.panel_score = panel_score(job, s);
         result.generations.push_back(row);
         const bool last = s.generation == job.config.generations;
         std::string verified;
@@ -547,7 +576,8 @@ LearnResult run_learn(const LearnJob& job) {
                 verified += text;
             }
         }
-        if (!job.quiet) {
+        const bool stop = interrupted();
+        if (!job.quiet && progress.due(last || stop || !verified.empty())) {
             // ETA from this invocation's pace (verification included).
             const double elapsed =
                 std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -555,11 +585,14 @@ LearnResult run_learn(const LearnJob& job) {
             const double eta = elapsed / done_here * (job.config.generations - s.generation);
             char line[320];
             std::snprintf(line, sizeof line,
-                          "learn: generation %u/%u  best %.4g  mean %.4g  %llu games  %.0f "
-                          "games/s  ETA %.0f s%s%s\n",
-                          s.generation, job.config.generations, s.best_value, s.mean_value,
+                          "learn: generation %u/%u  panel %s  best value %.4g  %llu games  %.0f "
+                          "games/s  ETA %s%s%s\n",
+                          s.generation, job.config.generations,
+                          row.panel_score < 0 ? "-" : std::to_string(row.panel_score).substr(0, 5).c_str(),
+                          s.best_value,
                           (unsigned long long)row.report.games,
-                          row.seconds > 0 ? row.report.games / row.seconds : 0.0, eta,
+                          row.seconds > 0 ? row.report.games / row.seconds : 0.0,
+                          duration_text(eta).c_str(),
                           verified.empty() ? "" : "  verify:", verified.c_str());
             std::cerr << line << std::flush;
         }
@@ -567,6 +600,14 @@ LearnResult run_learn(const LearnJob& job) {
     }
     result.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (files) {
+        nlohmann::json run = learn_run_json(job);
+        run["started"] = started;
+        run["status"] = result.interrupted ? "interrupted" : "complete";
+        run["finished"] = iso_time_now();
+        run["generations_done"] = s.generation;
+        io::write_text_atomic(path_in(job.out_dir, "run.json"), run.dump(2) + "\n");
+    }
     return result;
 }
 

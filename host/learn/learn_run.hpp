@@ -26,6 +26,7 @@ struct LearnJob {
     BackendChoice backend;
     uint32_t verify_every = 10;    // 0: only after the last generation
     uint32_t verify_games = 1000;  // per opponent; 0: no verification
+    uint32_t panel_games = 50;     // per built-in player each generation (panel_score); 0: none
     std::string out_dir;           // empty: no files (tests, compare)
     bool quiet = false;
     bool resume = false;  // continue from out_dir/checkpoint.bin
@@ -45,6 +46,7 @@ struct GenerationRow {
     uint32_t generation = 0;  // 1-based: generations completed
     GenerationReport report;
     double best_value = 0, mean_value = 0, seconds = 0;
+    double panel_score = -1;  // the best member against the reference panel (-1: none)
     std::vector<float> best_weights;
 };
 

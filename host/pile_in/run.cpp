@@ -14,6 +14,7 @@
 #include "host/io/checkpoint.hpp"
 #include "host/core/error.hpp"
 #include "host/core/interrupt.hpp"
+#include "host/core/progress.hpp"
 #include "host/io/json_fields.hpp"
 #include "host/pile_in/output.hpp"
 #include "host/io/run_folder.hpp"
@@ -25,22 +26,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string iso_time_now() {
-    std::time_t t = std::time(nullptr);
-    char buf[32];
-    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&t));
-    return buf;
-}
-
-std::string format_duration(double seconds) {
-    long s = static_cast<long>(seconds + 0.5);
-    char buf[32];
-    if (s >= 3600)
-        std::snprintf(buf, sizeof buf, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
-    else
-        std::snprintf(buf, sizeof buf, "%ld:%02ld", s / 60, s % 60);
-    return buf;
-}
 
 const char* kCsvHeader =
     "generation,best,mean,worst,best_in_range,evals_per_s,best_ever,seconds,evaluate_s,"
@@ -156,8 +141,8 @@ nlohmann::json result_json(const PileInJob& job, const JobResult& r) {
 }
 
 PileInJob job_from_run_folder(const std::string& dir) {
+    io::check_run_folder_kind(dir, "pile-in");
     const std::string path = (fs::path(dir) / "run.json").string();
-    if (!fs::exists(path)) throw InputError("--resume " + dir + ": no run.json in that folder");
     nlohmann::json run = json_fields::read_file(path);
     try {
         if (run.at("kind") != "pile-in") throw InputError(path + ": not a pile-in run");
@@ -309,8 +294,14 @@ JobResult run_job(const PileInJob& job) {
             throw InputError("--solver greedy: needs a rules preset (--rules aos1..aos4)");
     }
     const RulesProblem* rules = problem ? &*problem : nullptr;
-    io::prepare_out_dir(job.out_dir);
-    if (job.solver == "greedy") return run_greedy_job(job, *problem);
+    if (job.resume)
+        io::check_run_folder_kind(job.out_dir, "pile-in");
+    else
+        io::check_run_folder_free(job.out_dir);
+    if (job.solver == "greedy") {
+        io::create_run_folder(job.out_dir);
+        return run_greedy_job(job, *problem);
+    }
     const fs::path dir(job.out_dir);
     const std::string csv_path = (dir / "generations.csv").string();
     const std::string checkpoint_path = (dir / "checkpoint.bin").string();
@@ -328,6 +319,7 @@ JobResult run_job(const PileInJob& job) {
 
     auto population = rules ? make_population(job.backend, *rules, job.ga.population)
                             : make_population(job.backend, scenario, job.ga.population);
+    io::create_run_folder(job.out_dir);  // every input is valid: the folder may now appear
     Engine engine =
         rules ? Engine(*rules, job.ga, *population) : Engine(scenario, job.ga, *population);
     if (job.resume) {
@@ -357,12 +349,23 @@ JobResult run_job(const PileInJob& job) {
     if (!job.quiet)
         std::fprintf(stderr,
                      "gaeval pile-in: %s, %d v %d models, population %llu, %u generations, "
-                     "%s (%s)\n",
+                     "%s (%s; %s), run folder %s\n",
                      job.scenario.name.c_str(), scenario.friendly_count, scenario.enemy_count,
                      static_cast<unsigned long long>(job.ga.population), job.ga.generations,
-                     job.backend.name.c_str(), job.backend.device.c_str());
+                     job.backend.name.c_str(), job.backend.device.c_str(),
+                     job.backend.note.c_str(), job.out_dir.c_str());
 
     JobResult result;
+    RateLimiter progress;
+    double checkpoint_seconds = 0;  // spent writing checkpoints in this invocation
+    auto write_checkpoint = [&](const char* why) {
+        const double t0 = now_seconds();
+        save_checkpoint(make_checkpoint(job, engine), checkpoint_path);
+        checkpoint_seconds += now_seconds() - t0;
+        if (!job.quiet)
+            std::fprintf(stderr, "gaeval pile-in: checkpoint (%s) written: %s in %.2f s\n", why,
+                         io::file_size_text(checkpoint_path).c_str(), now_seconds() - t0);
+    };
     std::ofstream csv(csv_path, std::ios::app);
     const auto t_start = clock::now();
     auto t_checkpoint = t_start;
@@ -372,26 +375,32 @@ JobResult run_job(const PileInJob& job) {
         GenerationReport r = engine.step();
         result.last = r.stats;
         evaluated += static_cast<double>(job.ga.population);
-        csv << csv_row(r, job.ga.population, engine.best().breakdown.fitness) << '\n';
-        csv.flush();
+        if (job.log_every <= 1 || (r.generation + 1) % job.log_every == 0 || engine.done()) {
+            csv << csv_row(r, job.ga.population, engine.best().breakdown.fitness) << '\n';
+            csv.flush();
+        }
         const double elapsed = std::chrono::duration<double>(clock::now() - t_start).count();
-        if (!job.quiet) {
+        const bool stop = interrupted();
+        if (!job.quiet && progress.due(engine.done() || stop)) {
             const uint32_t done = engine.generation() - first_generation;
             const double eta = elapsed / done * (job.ga.generations - engine.generation());
+            char checkpoints[48] = "";
+            if (checkpoint_seconds > 0)
+                std::snprintf(checkpoints, sizeof checkpoints, "  checkpoints %.0f%%",
+                              100 * checkpoint_seconds / elapsed);
             std::fprintf(stderr,
                          "gen %5u/%u  best %10.2f (%d/%d in range%s)  mean %10.2f  worst %10.2f  "
-                         "%9.3g evals/s  ETA %s\n",
+                         "%9.3g evals/s%s  ETA %s\n",
                          r.generation + 1, job.ga.generations, r.stats.best,
                          r.best_of_generation.in_range_count, scenario.friendly_count,
                          rules ? (r.best_of_generation.legal ? ", legal" : ", illegal") : "",
                          r.stats.mean, r.stats.worst,
-                         r.seconds > 0 ? job.ga.population / r.seconds : 0,
-                         format_duration(eta).c_str());
+                         r.seconds > 0 ? job.ga.population / r.seconds : 0, checkpoints,
+                         duration_text(eta).c_str());
         }
-        const bool stop = interrupted();
         const double since = std::chrono::duration<double>(clock::now() - t_checkpoint).count();
         if (stop || (since >= job.checkpoint_every_seconds && !engine.done())) {
-            save_checkpoint(make_checkpoint(job, engine), checkpoint_path);
+            write_checkpoint(stop ? "interrupted" : "periodic");
             t_checkpoint = clock::now();
         }
         if (stop) {
@@ -399,8 +408,7 @@ JobResult run_job(const PileInJob& job) {
             break;
         }
     }
-    if (!result.interrupted && job.checkpoint_at_end)
-        save_checkpoint(make_checkpoint(job, engine), checkpoint_path);
+    if (!result.interrupted && job.checkpoint_at_end) write_checkpoint("end of run");
 
     result.seconds = std::chrono::duration<double>(clock::now() - t_start).count();
     result.generations_done = engine.generation();

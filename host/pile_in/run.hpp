@@ -24,6 +24,7 @@ struct PileInJob {
     std::string out_dir;
     double checkpoint_every_seconds = 60;  // 0: every generation
     bool checkpoint_at_end = true;
+    uint32_t log_every = 1;  // generations.csv keeps every N-th generation (and the last)
     bool quiet = false;  // no progress lines
     std::string command_line;
     bool resume = false;  // continue from out_dir/checkpoint.bin
