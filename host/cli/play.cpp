@@ -65,30 +65,24 @@ int run_play(int argc, char** argv) {
     request.seed = common.seed;
     request.max_plies = static_cast<uint32_t>(max_plies);
     const BackendChoice backend = start_backend(common, "play");
-    // In pieces of about a quarter second: progress on stderr and Ctrl-C between pieces; the
-    // records are those of the whole batch (games are addressed by index).
-    std::vector<GameRecord> records;
-    records.reserve(request.games);
+    // In pieces of about a tenth of a second: progress on stderr and Ctrl-C between pieces; the
+    // totals are those of the whole batch (games are addressed by index).
+    games::PlaySummary s;
     Progress progress("gaeval play", static_cast<double>(request.games), "games",
                       request.games > 1);
     const double seconds = time_seconds([&] {
         uint64_t piece = 1024;
-        while (records.size() < request.games) {
+        while (s.games < request.games) {
             games::PlayRequest part = request;
-            part.first = records.size();
-            part.games = std::min<uint64_t>(piece, request.games - records.size());
-            const double t = time_seconds([&] {
-                const auto got = games::play(*session, part, backend);
-                records.insert(records.end(), got.begin(), got.end());
-            });
-            if (t < 0.1 && piece < (uint64_t{1} << 26)) piece *= 2;
-            progress.update(static_cast<double>(records.size()),
-                            records.size() == request.games);
-            throw_if_interrupted(std::to_string(records.size()) + " of " +
+            part.first = s.games;
+            part.games = std::min<uint64_t>(piece, request.games - s.games);
+            const double t = time_seconds([&] { s += games::summarize(games::play(*session, part, backend)); });
+            if (t < 0.1 && piece < (uint64_t{1} << 24)) piece *= 2;
+            progress.update(static_cast<double>(s.games), s.games == request.games);
+            throw_if_interrupted(std::to_string(s.games) + " of " +
                                  std::to_string(request.games) + " games played");
         }
     });
-    const games::PlaySummary s = games::summarize(records);
     double low = 0, high = 0;
     s.score_interval(&low, &high);
     const double games_per_s = seconds > 0 ? s.games / seconds : 0.0;

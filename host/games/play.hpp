@@ -26,6 +26,11 @@ inline std::vector<GameRecord> play(const GameSession& session, const PlayReques
 struct PlaySummary {
     uint64_t games = 0, wins = 0, draws = 0, losses = 0, stopped = 0, plies = 0;
     double score() const { return games ? (wins + 0.5 * draws) / games : 0.0; }
+    PlaySummary& operator+=(const PlaySummary& o) {
+        games += o.games, wins += o.wins, draws += o.draws, losses += o.losses;
+        stopped += o.stopped, plies += o.plies;
+        return *this;
+    }
     double mean_plies() const { return games ? static_cast<double>(plies) / games : 0.0; }
     // 95% confidence interval of A's score (wins + draws / 2 per game): normal approximation
     // with the sample variance of the per-game scores 1, 1/2, 0, clipped to [0, 1].

@@ -476,6 +476,7 @@ nlohmann::json learn_run_json(const LearnJob& job) {
 }
 
 LearnJob learn_job_from_folder(const std::string& dir) {
+    io::check_run_folder_kind(dir, "learn");
     const std::string path = path_in(dir, "run.json");
     if (!fs::exists(path)) throw InputError("--resume " + dir + ": no run.json in that folder");
     LearnJob job;
