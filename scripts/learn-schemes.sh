@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 budget=${1:-39680}
 seeds=${2:-"1 2 3"}
 backend=${3:-cpu}
-bin=build/cuda/gaeval
+bin=build/gaeval
 [ -x "$bin" ] || bin=build/cpu/gaeval
 [ -x "$bin" ] || { echo "learn-schemes: build first (scripts/build.sh)" >&2; exit 2; }
 work=$(mktemp -d)
