@@ -226,6 +226,11 @@ void tournament_workload(const Axes& axes, std::vector<Row>& rows, uint64_t* sig
                 else
                     results.add(row, hash);
                 rows.push_back(row);
+                // The same measurement in plies/s (games differ in length between games).
+                row.workload = "tournament generation plies";
+                row.unit = "plies/s";
+                row.items = static_cast<double>(plies);
+                rows.push_back(row);
             }
         }
     }

@@ -1017,19 +1017,30 @@ TEST(LearnPairedBlend, LocalBestReplacesGlobalBestOnlyWithMoreThanHalfThePoints)
             EXPECT_TRUE(is_top) << "the local best is not a best-scoring member";
             EXPECT_EQ(bits_of(s.best_weights), bits_of(s.global_best));
 
-            // Without mutation: the top half is unchanged, the bottom s share is the global
-            // best, the rest of the bottom half moved a quarter of the way to a top-half member.
-            std::vector<uint32_t> unchanged, copies, blended;
+            // Without mutation: the top half is unchanged, the bottom s share holds the two
+            // bests (its worse half the global best, the rest the local best: one each of 2),
+            // the rest of the bottom half moved a quarter of the way to a top-half member.
+            std::vector<uint32_t> unchanged, copies, global_copies, local_copies, blended;
             for (uint32_t m = 0; m < n; ++m) {
                 const auto now = row(s.weights, m, d), was = row(before.weights, m, d);
-                if (bits_of(now) == bits_of(was))
+                if (bits_of(now) == bits_of(was)) {
                     unchanged.push_back(m);
-                else if (bits_of(now) == bits_of(s.global_best))
+                } else if (bits_of(now) == bits_of(s.global_best) ||
+                           bits_of(now) == bits_of(local)) {
                     copies.push_back(m);
-                else
+                    (bits_of(now) == bits_of(s.global_best) ? global_copies : local_copies)
+                        .push_back(m);
+                } else {
                     blended.push_back(m);
+                }
             }
             EXPECT_EQ(copies.size(), 2u);
+            if (bits_of(local) != bits_of(s.global_best)) {
+                ASSERT_EQ(global_copies.size(), 1u);
+                ASSERT_EQ(local_copies.size(), 1u);
+                EXPECT_LE(sc.fraction(global_copies[0]), sc.fraction(local_copies[0]))
+                    << "the worst member takes the global best";
+            }
             EXPECT_EQ(unchanged.size(), n / 2);
             EXPECT_EQ(blended.size(), n / 2 - 2);
             for (uint32_t m : copies)

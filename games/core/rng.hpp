@@ -42,6 +42,8 @@ enum class Purpose : uint32_t {
     SchemeVariation = 34,
     SchemeMutation = 35,
     SchemeInit = 36,
+    GomokuOpening = 40,  // Gomoku: the stones of an opening
+    GomokuMove = 41,     // Gomoku: the reward-table and threat-search players' choices
 };
 
 struct Random4 {

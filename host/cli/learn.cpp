@@ -146,7 +146,9 @@ LearnArgs parse_learn_args(int argc, char** argv) {
         ("sbx-eta", "modern: (15)", cxxopts::value<std::string>())
         ("sigma", "modern: gaussian step (0.5)", cxxopts::value<std::string>())
         ("init-range", "paired-blend, ten-tournaments, modern: LOW:HIGH of the first weights "
-         "(-1:1; ten-tournaments 0:10)", cxxopts::value<std::string>());
+         "(-1:1; ten-tournaments 0:10)", cxxopts::value<std::string>())
+        ("init", "paired-blend: range (first weights uniform in --init-range) | game (the "
+         "game's start weights perturbed by the mutation rule)", cxxopts::value<std::string>());
     // clang-format on
     std::vector<std::string> words = with_learn_defaults(argc, argv, game.info());
     std::vector<char*> word_pointers;
@@ -210,6 +212,7 @@ LearnArgs parse_learn_args(int argc, char** argv) {
             {"sigma", {SchemeKind::Modern}},
             {"init-range",
              {SchemeKind::PairedBlend, SchemeKind::TenTournaments, SchemeKind::Modern}},
+            {"init", {SchemeKind::PairedBlend}},
         };
         for (const SchemeFlag& f : only) {
             if (!result.count(f.name)) continue;
@@ -260,6 +263,16 @@ LearnArgs parse_learn_args(int argc, char** argv) {
                 if (a != colon || b != text.size() - colon - 1) throw InputError(what);
             } catch (const std::logic_error&) {
                 throw InputError(what);
+            }
+        }
+        if (result.count("init")) {
+            const std::string init = result["init"].as<std::string>();
+            if (init == "game") {
+                if (info.initial_weights.size() != info.weight_names.size())
+                    throw InputError("--init game: " + info.name + " has no start weights");
+                for (int f : c.features) c.start_weights.push_back(info.initial_weights[f]);
+            } else if (init != "range") {
+                throw InputError("--init '" + init + "': expected range or game");
             }
         }
         job.panel_games =

@@ -29,6 +29,7 @@ const Command kCommands[] = {
     {"learn", gaeval::cli::run_learn, "learn player weights by tournaments"},
     {"bench", gaeval::cli::run_bench, "throughput benchmarks (table: cpu1, cpu, cuda)"},
     {"compare", gaeval::cli::run_compare, "run a job on two backends and diff the results"},
+    {"gomocup", gaeval::cli::run_gomocup, "a Gomoku brain for Gomocup managers (pbrain protocol)"},
 };
 
 void usage(std::FILE* out) {

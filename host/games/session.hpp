@@ -43,6 +43,9 @@ struct GameInfo {
     // `gaeval learn` flags whose default differs for this game, by flag name without the dashes
     // ({"scheme": "ten-tournaments", "population": "100"}); a flag the user gives wins.
     std::map<std::string, std::string> learn_defaults;
+    // Where `gaeval learn --init game` starts the weighted player from (one per weight name;
+    // empty: the game offers none).
+    std::vector<float> initial_weights;
 };
 
 // A player as data, game-independent: the session checks it against its game.

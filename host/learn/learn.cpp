@@ -236,11 +236,14 @@ GenerationReport step_paired_blend(const LearnConfig& c, LearnState& s, const Pl
         }
         ++report.children;
     }
-    // The bottom s share becomes the global best.
-    const uint32_t copies = std::max(1u, uint32_t(std::lround(c.replace_best * n)));
-    for (uint32_t k = n - copies; k < n; ++k)
-        std::copy(s.global_best.begin(), s.global_best.end(),
-                  s.weights.begin() + size_t(order[k]) * d);
+    // The bottom s share (at least two members) is replaced by the two bests: its worse half
+    // (rounded up) by copies of the global best, the rest by copies of the local best.
+    const uint32_t copies = std::max(2u, uint32_t(std::lround(c.replace_best * n)));
+    const uint32_t global_copies = (copies + 1) / 2;
+    for (uint32_t k = n - copies; k < n; ++k) {
+        const std::vector<float>& best = k >= n - global_copies ? s.global_best : local;
+        std::copy(best.begin(), best.end(), s.weights.begin() + size_t(order[k]) * d);
+    }
     // Every weight of every member: W_j <- W_j (1 + m_j), m_j uniform in (-m, m).
     for (uint32_t m = 0; m < n; ++m)
         for (uint32_t j = 0; j < d; ++j) {
@@ -588,6 +591,14 @@ void validate(const LearnConfig& c) {
         if (!std::isfinite(c.initial_value) || c.initial_value <= 0)
             throw InputError("--initial-value: must be > 0");
     }
+    if (!c.start_weights.empty()) {
+        if (c.scheme != SchemeKind::PairedBlend)
+            throw InputError("--init game: only paired-blend starts from the game's weights");
+        if (c.start_weights.size() != c.dims())
+            throw InputError("--init game: one start weight per learned weight is needed");
+        for (float w : c.start_weights)
+            if (!std::isfinite(w)) throw InputError("--init game: start weights must be finite");
+    }
     if (c.scheme == SchemeKind::PairedBlend) {
         if (c.rounds < 1 || c.rounds > 100000) throw InputError("--rounds: must be in [1, 100000]");
         if (!in(c.blend, 0.0, 1.0) || c.blend <= 0) throw InputError("--blend: must be in (0, 1]");
@@ -645,8 +656,13 @@ LearnState initial_state(const LearnConfig& c) {
         for (uint32_t m = 0; m < n; ++m)
             for (uint32_t j = 0; j < d; ++j) {
                 const double u = unit(philox(c.seed, Purpose::SchemeInit, m, j, 0, 0), 0);
-                s.weights[size_t(m) * d + j] =
-                    static_cast<float>(c.init_low + (c.init_high - c.init_low) * u);
+                float& w = s.weights[size_t(m) * d + j];
+                if (c.start_weights.empty()) {
+                    w = static_cast<float>(c.init_low + (c.init_high - c.init_low) * u);
+                } else {  // paired-blend from the game's weights: its mutation rule
+                    w = static_cast<float>(c.start_weights[j] *
+                                           (1.0 + c.scale_mutation * (2.0 * u - 1.0)));
+                }
             }
     }
     s.best_weights.assign(s.weights.begin(), s.weights.begin() + d);

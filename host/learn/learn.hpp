@@ -11,8 +11,8 @@
 //                    (take:P or winrate:K), truncation by value, one-point crossover anywhere
 //                    in the bitstring, bit-flip mutation, offspring value = parents' mean.
 //   paired-blend     real weights; N_R rounds of random pairs; bottom half blended toward the
-//                    top half; local vs global best match; bottom s share <- global best;
-//                    multiplicative mutation W_j <- W_j (1 + m_j).
+//                    top half; local vs global best match; bottom s share <- global and local
+//                    best; multiplicative mutation W_j <- W_j (1 + m_j).
 //   ten-tournaments  10 round-robin tournaments of 10 random members; the top 3 of each are 30
 //                    parents; 12 averaged children and 3 one-weight redraws replace the 15
 //                    weakest members of the generation.
@@ -95,6 +95,10 @@ struct LearnConfig {
     double sigma = 0.5;          // step size
     // real-valued schemes: initial weights uniform in [init_low, init_high]
     double init_low = -1, init_high = 1;
+    // paired-blend `--init game`: member m starts from start_weights[j] * (1 + m_j), m_j
+    // uniform in (-m, m) (the scheme's mutation rule), one per genome weight; empty: uniform
+    // in the init range.
+    std::vector<float> start_weights;
 
     uint32_t dims() const { return static_cast<uint32_t>(features.size()); }
 };

@@ -54,6 +54,10 @@ nlohmann::json config_json(const games::GameInfo& game, const LearnConfig& c) {
             j["replace"] = c.replace_best;
             j["mutation"] = c.scale_mutation;
             j["init_range"] = {c.init_low, c.init_high};
+            if (!c.start_weights.empty()) {  // --init game
+                j["init"] = "game";
+                j["start_weights"] = c.start_weights;
+            }
             break;
         case SchemeKind::TenTournaments:
             j["init_range"] = {c.init_low, c.init_high};
@@ -108,6 +112,8 @@ LearnConfig config_from_json(const games::GameInfo& game, const nlohmann::json& 
             c.replace_best = json_fields::number(j, "replace", where);
             c.scale_mutation = json_fields::number(j, "mutation", where);
             range();
+            if (j.contains("start_weights"))
+                c.start_weights = j.at("start_weights").get<std::vector<float>>();
             break;
         case SchemeKind::TenTournaments:
             range();

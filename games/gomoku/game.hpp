@@ -1,0 +1,156 @@
+// Gomoku as a game of the plug-in interface (games/core/game.hpp) on an N x N board (board.hpp):
+// black (seat 0) moves first, players place one stone per turn on any empty cell, and the first
+// to make five in a row (rules: freestyle, five or more; standard, exactly five) wins; a full
+// board without a winner is a draw (published rules: Gomoku, "Renju International Federation"
+// and Gomocup rule sets "freestyle" and "exact five").
+//
+// Openings (start_match): with the `centre` opening set, match `index` of a batch keyed by
+// `seed` starts from opening index / 2: 2 to 4 stones (uniform) placed one by one, black first
+// and colours alternating, on uniformly drawn free cells of the central 7x7 square; then the
+// other side moves. Matches 2k and 2k + 1 share an opening, so a batch that alternates A's seat
+// with the index (gaeval play, verification) plays both colours of every opening, and so does a
+// tournament that schedules the two colours of a pair as consecutive games (round-robin:2, the
+// paired-blend duel). The `none` set starts every match from the empty board.
+//
+// The weighted player is the seed's reward table (players.hpp, 11 rewards and K); policies:
+//   1 seed-table     the reward table with the seed's initial rewards and K = 0
+//   2 threat-search  fives, forced blocks, VCF search for both sides, else seed-table
+#pragma once
+
+#include <cstdint>
+
+#include "games/core/bitboard.hpp"
+#include "games/core/game.hpp"
+#include "games/core/hd.hpp"
+#include "games/core/rng.hpp"
+#include "games/gomoku/board.hpp"
+#include "games/gomoku/players.hpp"
+#include "games/gomoku/threats.hpp"
+
+namespace gaeval::gomoku {
+
+// Opening sets; values are part of saved setups: append, never renumber.
+enum class Opening : uint8_t { None = 0, Centre = 1 };
+
+// Built-in policies (player files and the CLI name them; values are part of saved results).
+enum Policy : int { kSeedTable = 1, kThreatSearch = 2 };
+
+struct Move {
+    int16_t cell = -1;
+};
+
+template <int N>
+struct Pos {
+    using BB = typename Geometry<N>::BB;
+    BB stones[2];        // seat 0 black, seat 1 white
+    uint16_t count = 0;  // stones on the board
+    uint8_t side = 0;    // seat to move
+    int8_t winner = -1;  // the seat that made five, or -1
+};
+
+template <int N>
+struct Game {
+    using Geo = Geometry<N>;
+    using BB = typename Geo::BB;
+    using Pos = gomoku::Pos<N>;
+    using Move = gomoku::Move;
+    static constexpr int kMaxSeats = 2;
+    static constexpr int kWeightCount = gomoku::kWeightCount;
+    static constexpr int kPolicyCount = 2;
+    static constexpr bool kHasPerft = false;  // N! / (N - d)! until the first five: no test
+
+    RuleSet rule = RuleSet::Freestyle;
+    Opening opening = Opening::Centre;
+
+    GAEVAL_HD_INLINE bool exact() const { return rule == RuleSet::Standard; }
+
+    // The empty board, black to move.
+    GAEVAL_HD_INLINE Pos start() const {
+        Pos p;
+        p.stones[0] = p.stones[1] = BB::none();
+        return p;
+    }
+    GAEVAL_HD_INLINE BB empty(const Pos& p) const {
+        return Geo::board().minus(p.stones[0] | p.stones[1]);
+    }
+
+    GAEVAL_HD_INLINE int seats(const Pos&) const { return 2; }
+    GAEVAL_HD_INLINE int to_move(const Pos& p) const { return p.side; }
+    GAEVAL_HD_INLINE bool is_over(const Pos& p) const {
+        return p.winner >= 0 || p.count == N * N;
+    }
+    // Every empty cell, by ascending index (none once the game is over).
+    GAEVAL_HD_INLINE int count_moves(const Pos& p) const {
+        return is_over(p) ? 0 : N * N - p.count;
+    }
+    template <class F>
+    GAEVAL_HD_INLINE void for_each_move(const Pos& p, F&& f) const {
+        if (is_over(p)) return;
+        for_each_cell(empty(p), [&](int c) { f(Move{static_cast<int16_t>(c)}); });
+    }
+    GAEVAL_HD_INLINE Move nth_move(const Pos& p, int k) const {
+        return Move{static_cast<int16_t>(empty(p).nth(k))};
+    }
+    // The stone of the side to move on an empty cell; a five ends the game.
+    GAEVAL_HD_INLINE Pos make(const Pos& p, const Move& m) const {
+        Pos n = p;
+        n.stones[p.side].set(m.cell);
+        ++n.count;
+        if (has_five<Geo>(n.stones[p.side], exact())) n.winner = static_cast<int8_t>(p.side);
+        n.side = static_cast<uint8_t>(p.side ^ 1);
+        return n;
+    }
+    GAEVAL_HD_INLINE int winner(const Pos& p) const { return p.winner; }
+    GAEVAL_HD_INLINE SeatResult seat_result(const Pos& p, int seat) const {
+        return p.winner < 0 ? SeatResult::Draw
+                            : p.winner == seat ? SeatResult::Win : SeatResult::Loss;
+    }
+
+    // The cells of the central 7x7 square.
+    GAEVAL_HD_INLINE static BB centre_square() {
+        BB b = BB::none();
+        for (int y = N / 2 - 3; y <= N / 2 + 3; ++y)
+            for (int x = N / 2 - 3; x <= N / 2 + 3; ++x) b.set(Geo::cell(x, y));
+        return b;
+    }
+
+    // The opening of match `index` (header comment): draws of Purpose::GomokuOpening with
+    // counter (index / 2, 0, 0, 0) for the stone count and (index / 2, 1 + i, 0, 0) for stone i.
+    GAEVAL_HD Pos start_match(const Pos& start, uint64_t seed, uint32_t index) const {
+        if (opening == Opening::None) return start;
+        const uint32_t id = index / 2;
+        const uint32_t stones =
+            2 + below(philox(seed, Purpose::GomokuOpening, id, 0, 0, 0).v[0], 3);
+        Pos p = start;
+        for (uint32_t i = 0; i < stones; ++i) {
+            const BB free_cells = centre_square() & empty(p);
+            if (free_cells.empty() || is_over(p)) break;
+            const uint32_t x = philox(seed, Purpose::GomokuOpening, id, 1 + i, 0, 0).v[0];
+            p = make(p, Move{static_cast<int16_t>(draw_cell(free_cells, x))});
+        }
+        return p;
+    }
+
+    // The reward-table player (players.hpp) with 11 rewards and K.
+    GAEVAL_HD Move weighted_move(const Pos& p, const float* weights, const DrawAddress& at) const {
+        return Move{static_cast<int16_t>(reward_table_move<Geo>(p.stones, p.side, exact(), weights,
+                                                                at.seed, at.game, at.ply))};
+    }
+
+    // Policy 1 (seed-table) or 2 (threat-search).
+    GAEVAL_HD Move policy_move(const Pos& p, int policy, const DrawAddress& at) const {
+        if (policy == kThreatSearch)
+            return Move{static_cast<int16_t>(
+                threat_search_move<Geo>(p.stones, p.side, exact(), at.seed, at.game, at.ply))};
+        float table[kWeightCount];
+        for (int r = 0; r < kWeightCount; ++r) table[r] = seed_reward(r);
+        return weighted_move(p, table, at);
+    }
+};
+
+using Game15 = Game<15>;
+using Game20 = Game<20>;
+
+static_assert(check_game<Game15>() && check_game<Game20>());
+
+}  // namespace gaeval::gomoku

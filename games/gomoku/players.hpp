@@ -1,0 +1,256 @@
+// The Gomoku players beside `random`: the seed's reward-table player (weighted, and as the
+// fixed policy `seed-table`) and the stronger fixed baseline `threat-search`.
+//
+// Reward table. A move has an own level (the threat level it makes for the mover) and an enemy
+// level (the level the opponent would make on that cell, which the move denies him); levels
+// are those of threats.hpp. The pair maps to one of 11 ranks, and the move's value is the
+// rank's reward:
+//   rank  index  own   enemy   seed reward
+//   1       0    Lv1   any     2^20   win now or next turn
+//   2       1    2-4   Lv1     2^16   stop the opponent's win
+//   3.1     2    Lv2   Lv2     2^13
+//   3.2     3    Lv2   Lv3     2^12
+//   3.3     4    Lv2   Lv4     2^11
+//   4.1     5    Lv3   Lv2     2^9
+//   4.2     6    Lv4   Lv2     2^8
+//   5.1     7    Lv3   Lv3     2^6
+//   5.2     8    Lv3   Lv4     2^4
+//   6.1     9    Lv4   Lv3     2^2
+//   6.2    10    Lv4   Lv4     2^0
+// Weight 11 is K, the acceptance of inferior options: with best the highest value among the
+// candidate moves, every rank whose reward is at least best - K |best| is accepted (K < 0 counts
+// as 0); one accepted rank is drawn uniformly (index order), then one of its cells uniformly.
+// K = 0 accepts only the best rank(s): the greedy player.
+//
+// Candidates: the empty cells within two king steps of a stone, and every cell of level 1 to 3
+// for either side (the first stone of an empty board goes to the centre). A level-4 move far
+// from every stone is never better than one near them, and the restriction keeps quiet moves
+// (rank 6.2, most of a game) in play instead of scattered over the board.
+#pragma once
+
+#include <cstdint>
+
+#include "games/core/bitboard.hpp"
+#include "games/core/game.hpp"
+#include "games/core/hd.hpp"
+#include "games/core/rng.hpp"
+#include "games/gomoku/board.hpp"
+#include "games/gomoku/threats.hpp"
+
+namespace gaeval::gomoku {
+
+constexpr int kRanks = 11;
+constexpr int kWeightCount = kRanks + 1;  // the rewards and K
+constexpr int kAcceptance = kRanks;       // index of K
+
+// Reward of rank index r in the seed's table (2^20 ... 2^0), K = 0 for k == kAcceptance.
+GAEVAL_HD_INLINE constexpr float seed_reward(int r) {
+    switch (r) {
+        case 0: return 1048576.0f;  // 2^20
+        case 1: return 65536.0f;    // 2^16
+        case 2: return 8192.0f;     // 2^13
+        case 3: return 4096.0f;     // 2^12
+        case 4: return 2048.0f;     // 2^11
+        case 5: return 512.0f;      // 2^9
+        case 6: return 256.0f;      // 2^8
+        case 7: return 64.0f;       // 2^6
+        case 8: return 16.0f;       // 2^4
+        case 9: return 4.0f;        // 2^2
+        case 10: return 1.0f;       // 2^0
+        default: return 0.0f;       // K
+    }
+}
+
+// The cells of each rank among `candidates`, from the mover's and the opponent's levels.
+template <class BB>
+GAEVAL_HD_INLINE void rank_cells(const Levels<BB>& own, const Levels<BB>& enemy,
+                                 const BB& candidates, BB* ranks) {
+    const BB o1 = own.level[0] & candidates, o2 = own.level[1] & candidates,
+             o3 = own.level[2] & candidates;
+    const BB o4 = candidates.minus(o1 | o2 | o3);
+    const BB e1 = enemy.level[0] & candidates, e2 = enemy.level[1] & candidates,
+             e3 = enemy.level[2] & candidates;
+    const BB e4 = candidates.minus(e1 | e2 | e3);
+    ranks[0] = o1;
+    ranks[1] = e1.minus(o1);
+    ranks[2] = o2 & e2;
+    ranks[3] = o2 & e3;
+    ranks[4] = o2 & e4;
+    ranks[5] = o3 & e2;
+    ranks[6] = o4 & e2;
+    ranks[7] = o3 & e3;
+    ranks[8] = o3 & e4;
+    ranks[9] = o4 & e3;
+    ranks[10] = o4 & e4;
+}
+
+// The candidate cells of the reward-table player (see the header comment).
+template <class Geo, class BB>
+GAEVAL_HD_INLINE BB candidate_cells(const BB* stones, const BB& empty, const Levels<BB>* levels) {
+    const BB all = stones[0] | stones[1];
+    if (all.empty()) {
+        const BB centre = BB::cell(Geo::cell(Geo::kSize / 2, Geo::kSize / 2));
+        return (centre & empty).any() ? centre : empty;
+    }
+    BB near = Geo::neighbours(Geo::neighbours(all) | all) & empty;
+    for (int s = 0; s < 2; ++s)
+        for (int l = 0; l < 3; ++l) near |= levels[s].level[l];
+    return near;
+}
+
+// The reward-table player's cell for the mover `side` (weights: 11 rewards and K). Draws:
+// key `seed`, counter (game, ply, 0, 0) of Purpose::GomokuMove: word 0 picks the rank, word 1
+// the cell. Requires an empty cell.
+template <class Geo, class BB>
+GAEVAL_HD int reward_table_move(const BB* stones, int side, bool exact, const float* weights,
+                                uint64_t seed, uint32_t game, uint32_t ply) {
+    const BB empty = Geo::board().minus(stones[0] | stones[1]);
+    Levels<BB> levels[2];
+    both_levels<Geo>(stones, empty, exact, levels);
+    BB ranks[kRanks];
+    rank_cells(levels[side], levels[side ^ 1], candidate_cells<Geo>(stones, empty, levels), ranks);
+    bool any = false;
+    float best = 0.0f;
+    for (int r = 0; r < kRanks; ++r)
+        if (ranks[r].any() && (!any || best < weights[r])) {
+            best = weights[r];
+            any = true;
+        }
+    const float acceptance = weights[kAcceptance] > 0.0f ? weights[kAcceptance] : 0.0f;
+    const float threshold = best - acceptance * (best < 0.0f ? -best : best);
+    int accepted = 0;
+    for (int r = 0; r < kRanks; ++r)
+        if (ranks[r].any() && !(weights[r] < threshold)) ++accepted;
+    const Random4 draw = philox(seed, Purpose::GomokuMove, game, ply, 0, 0);
+    int pick = static_cast<int>(below(draw.v[0], static_cast<uint32_t>(accepted)));
+    for (int r = 0; r < kRanks; ++r) {
+        if (!ranks[r].any() || weights[r] < threshold) continue;
+        if (pick-- == 0) {
+            const uint32_t cells = static_cast<uint32_t>(ranks[r].count());
+            return ranks[r].nth(static_cast<int>(below(draw.v[1], cells)));
+        }
+    }
+    return empty.lowest();  // not reached: the best rank is always accepted
+}
+
+// Depth and node budget of the threat-search baseline's VCF search.
+constexpr int kVcfDepth = 8;
+constexpr int kVcfBudget = 400;
+
+// The first move of a victory by continuous fours (VCF) for `me` against `opp`: a depth-first
+// search over own four moves (ascending cells) in which the opponent always fills the one
+// five-point the four made; a four that makes two or more five-points wins (given that the
+// opponent has no five-point, which the caller checks at the root and the search after every
+// forced reply: a reply that gives the opponent a five-point ends that line). Iterative
+// deepening (1, 2, ... kVcfDepth own fours) finds a shortest VCF; at most kVcfBudget fours are
+// tried in all. -1 when none is found.
+template <class Geo, class BB>
+GAEVAL_HD int vcf_first_move(const BB& me, const BB& opp, bool exact) {
+    struct Frame {
+        BB me, opp, todo;
+        int move;
+    };
+    Frame stack[kVcfDepth];
+    const BB board = Geo::board();
+    const BB root_fours = four_moves<Geo>(me, board.minus(me | opp), exact);
+    int tried = 0;
+    for (int limit = 1; limit <= kVcfDepth; ++limit) {
+        stack[0].me = me;
+        stack[0].opp = opp;
+        stack[0].todo = root_fours;
+        stack[0].move = -1;
+        int depth = 0;
+        bool cut = false;  // a line went on past the limit: a deeper search may find more
+        while (depth >= 0) {
+            Frame& f = stack[depth];
+            if (f.todo.empty()) {
+                --depth;
+                continue;
+            }
+            const int c = f.todo.lowest();
+            f.todo.reset(c);
+            f.move = c;
+            if (++tried > kVcfBudget) return -1;
+            BB mine = f.me;
+            mine.set(c);
+            BB empty = board.minus(mine | f.opp);
+            const BB threats = five_points<Geo>(mine, empty, exact);
+            const int count = threats.count();
+            if (count >= 2) return stack[0].move;
+            if (count == 0) continue;
+            if (depth + 1 >= limit) {
+                cut = true;
+                continue;
+            }
+            const int reply = threats.lowest();
+            BB theirs = f.opp;
+            theirs.set(reply);
+            empty.reset(reply);
+            if (five_points<Geo>(theirs, empty, exact).any()) continue;
+            Frame& next = stack[depth + 1];
+            next.me = mine;
+            next.opp = theirs;
+            next.todo = four_moves<Geo>(mine, empty, exact);
+            next.move = -1;
+            ++depth;
+        }
+        if (!cut) return -1;
+    }
+    return -1;
+}
+
+// A uniformly drawn cell of a non-empty set (draw word `x`).
+template <class BB>
+GAEVAL_HD_INLINE int draw_cell(const BB& cells, uint32_t x) {
+    return cells.nth(static_cast<int>(below(x, static_cast<uint32_t>(cells.count()))));
+}
+
+// Most defences threat-search tries against an opponent's VCF.
+constexpr int kDefenceTries = 24;
+
+// threat-search: (1) a five if there is one; (2) else fill an opponent five-point; (3) else the
+// first move of an own VCF (vcf_first_move); (4) else, when the opponent would have a VCF if he
+// moved now, the first cell (in seed-table order: by rank, then ascending) among his four and
+// level 1-3 cells after which he has none (at most kDefenceTries tried); (5) else the
+// seed-table move. Draws as the reward table's, word 2 for the choice among several fives or
+// five-points.
+template <class Geo, class BB>
+GAEVAL_HD int threat_search_move(const BB* stones, int side, bool exact, uint64_t seed,
+                                 uint32_t game, uint32_t ply) {
+    const BB& me = stones[side];
+    const BB& opp = stones[side ^ 1];
+    const BB empty = Geo::board().minus(me | opp);
+    const uint32_t x = philox(seed, Purpose::GomokuMove, game, ply, 0, 0).v[2];
+    const BB wins = five_points<Geo>(me, empty, exact);
+    if (wins.any()) return draw_cell(wins, x);
+    const BB losses = five_points<Geo>(opp, empty, exact);
+    if (losses.any()) return draw_cell(losses, x);
+    const int attack = vcf_first_move<Geo>(me, opp, exact);
+    if (attack >= 0) return attack;
+    if (vcf_first_move<Geo>(opp, me, exact) >= 0) {
+        Levels<BB> levels[2];
+        both_levels<Geo>(stones, empty, exact, levels);
+        const Levels<BB>& theirs = levels[side ^ 1];
+        const BB blocks = four_moves<Geo>(opp, empty, exact) | theirs.level[0] | theirs.level[1] |
+                          theirs.level[2];
+        BB ranks[kRanks];
+        rank_cells(levels[side], theirs, candidate_cells<Geo>(stones, empty, levels), ranks);
+        int tries = 0;
+        for (int r = 0; r < kRanks && tries < kDefenceTries; ++r) {
+            BB cells = ranks[r] & blocks;
+            while (cells.any() && tries < kDefenceTries) {
+                const int c = cells.lowest();
+                cells.reset(c);
+                ++tries;
+                BB blocked = me;
+                blocked.set(c);
+                if (vcf_first_move<Geo>(opp, blocked, exact) < 0) return c;
+            }
+        }
+    }
+    float table[kWeightCount];
+    for (int r = 0; r < kWeightCount; ++r) table[r] = seed_reward(r);
+    return reward_table_move<Geo>(stones, side, exact, table, seed, game, ply);
+}
+
+}  // namespace gaeval::gomoku

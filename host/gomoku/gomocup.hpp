@@ -1,0 +1,75 @@
+// A Gomocup brain: the Piskvork "pbrain" protocol that Gomocup managers (Piskvork, liskvork,
+// gomocup's own manager) speak on a brain's stdin/stdout, one command per line:
+//   START n            -> OK (n = 15 or 20) | ERROR ...
+//   RECTSTART w,h      -> OK (square and 15 or 20) | ERROR ...
+//   RESTART            -> OK (a new game on the same board)
+//   BEGIN              -> x,y (the brain opens)
+//   TURN x,y           -> x,y (the opponent's move, then the brain's)
+//   BOARD / x,y,f ... / DONE -> x,y (a whole position: f = 1 own stone, 2 opponent's, 3 a
+//                         stone of a finished line in continuous games: treated as the
+//                         opponent's; then the brain moves)
+//   TAKEBACK x,y       -> OK (removes the stone)
+//   PLAY x,y           -> x,y (the brain must play there)
+//   INFO key value     -> nothing (timeout_turn, timeout_match, time_left, max_memory, rule,
+//                         game_type, ... recorded; rule bit 1 = exactly five (standard), other
+//                         bits (renju, caro, continuous) are answered by a MESSAGE and the
+//                         nearest rule we play; unknown keys are ignored)
+//   ABOUT              -> name="...", version="...", author="...", country="..."
+//   END                -> the brain stops
+// Coordinates are 0-based x,y (x the column). Lines may end in CR LF; empty lines are ignored.
+// A malformed or impossible command (bad numbers, an occupied or off-board cell, a move before
+// START) is answered by one `ERROR ...` line and the brain keeps running; an unknown command by
+// `UNKNOWN ...`. Every answer is flushed at once.
+#pragma once
+
+#include <cstdint>
+#include <istream>
+#include <map>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "games/gomoku/board.hpp"
+#include "host/games/session.hpp"
+
+namespace gaeval::gomoku {
+
+struct BrainConfig {
+    games::PlayerData player;  // random, a policy, or a weighted player (a player file)
+    uint64_t seed = 1;         // key of the player's draws: counter (game, stones on board)
+};
+
+class GomocupBrain {
+  public:
+    explicit GomocupBrain(BrainConfig config);
+
+    // Handles one input line (without or with its CR / LF); appends the answer lines (none,
+    // one, or a move) to `answers`. Returns false after END.
+    bool handle(const std::string& line, std::vector<std::string>& answers);
+
+    int size() const { return size_; }
+    RuleSet rule() const { return rule_; }
+    // 0 empty, 1 own, 2 opponent; size() * size() cells, row by row (index y * size + x).
+    const std::vector<int8_t>& cells() const { return cells_; }
+    const std::map<std::string, std::string>& info() const { return info_; }
+
+  private:
+    std::string start(int size);
+    std::string place(const std::string& args, int8_t owner, bool* ok);
+    std::string move();
+    std::string info_line(const std::string& args);
+
+    BrainConfig config_;
+    int size_ = 0;  // 0 until START
+    RuleSet rule_ = RuleSet::Freestyle;
+    std::vector<int8_t> cells_;
+    uint32_t game_ = 0;      // games started (draw counter)
+    bool in_board_ = false;  // between BOARD and DONE
+    std::map<std::string, std::string> info_;
+};
+
+// Runs a brain on `in` until END or end of input, writing each answer line to `out` and
+// flushing it at once.
+void run_brain(std::istream& in, std::ostream& out, const BrainConfig& config);
+
+}  // namespace gaeval::gomoku

@@ -1,0 +1,244 @@
+// gaeval gomocup: the Piskvork "pbrain" protocol. A scripted manager session (every command,
+// CR LF line ends, malformed lines answered by ERROR while the brain keeps running), whole games
+// between two brains run by a manager written here that checks every answer against its own
+// board and ends games by the cell-by-cell rules of gomoku_test_support.hpp, and the binary
+// through a pipe.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cli_util.hpp"
+#include "gomoku_test_support.hpp"
+#include "host/games/player_file.hpp"
+#include "host/games/registry.hpp"
+#include "host/gomoku/gomocup.hpp"
+
+namespace gaeval::gomoku {
+namespace {
+
+using gaeval::testing::run_cli;
+using gaeval::testing::temp_file;
+
+BrainConfig brain_of(const std::string& name, uint64_t seed = 1) {
+    BrainConfig c;
+    c.player = games::parse_player(name, "--player", games::find_game("gomoku").info());
+    c.seed = seed;
+    return c;
+}
+
+// The answers to one line.
+std::vector<std::string> say(GomocupBrain& brain, const std::string& line) {
+    std::vector<std::string> answers;
+    brain.handle(line, answers);
+    return answers;
+}
+
+// Whether `answer` is "x,y" on an n x n board; sets x and y.
+bool parse_move(const std::string& answer, int n, int* x, int* y) {
+    const auto comma = answer.find(',');
+    if (comma == std::string::npos) return false;
+    try {
+        std::size_t a = 0, b = 0;
+        *x = std::stoi(answer.substr(0, comma), &a);
+        *y = std::stoi(answer.substr(comma + 1), &b);
+        if (a != comma || b != answer.size() - comma - 1) return false;
+    } catch (const std::exception&) {
+        return false;
+    }
+    return *x >= 0 && *y >= 0 && *x < n && *y < n;
+}
+
+TEST(GomokuGomocup, AScriptedManagerSession) {
+    GomocupBrain brain(brain_of("threat-search"));
+    using V = std::vector<std::string>;
+    EXPECT_EQ(say(brain, "BEGIN"), V{"ERROR no board yet (START first)"});
+    EXPECT_EQ(say(brain, "TURN 3,3\r"), V{"ERROR no board yet (START first)"});
+    const V about = say(brain, "ABOUT\r");
+    ASSERT_EQ(about.size(), 1u);
+    EXPECT_EQ(about[0].rfind("name=\"gaeval-gomoku\", version=\"", 0), 0u) << about[0];
+    EXPECT_EQ(say(brain, "START 19\r"),
+              V{"ERROR unsupported board size 19 (gaeval plays 15 and 20)"});
+    EXPECT_EQ(say(brain, "START x"), V{"ERROR START needs a board size, got 'x'"});
+    EXPECT_EQ(say(brain, "RECTSTART 15,20"), V{"ERROR rectangular boards are not supported"});
+    EXPECT_EQ(say(brain, "RECTSTART 15"), V{"ERROR RECTSTART needs width,height, got '15'"});
+    EXPECT_EQ(say(brain, "RECTSTART 15,15\r"), V{"OK"});
+    EXPECT_EQ(say(brain, "START 20\r"), V{"OK"});
+    EXPECT_EQ(brain.size(), 20);
+    EXPECT_EQ(say(brain, "START 15"), V{"OK"});
+    // INFO answers nothing (unknown keys too); the rule's bit 1 is exactly five.
+    EXPECT_TRUE(say(brain, "INFO timeout_turn 5000\r").empty());
+    EXPECT_TRUE(say(brain, "INFO timeout_match 180000").empty());
+    EXPECT_TRUE(say(brain, "INFO time_left 179000").empty());
+    EXPECT_TRUE(say(brain, "INFO max_memory 83886080").empty());
+    EXPECT_TRUE(say(brain, "INFO folder C:\\tmp").empty());
+    EXPECT_TRUE(say(brain, "INFO rule 1").empty());
+    EXPECT_EQ(brain.rule(), RuleSet::Standard);
+    EXPECT_EQ(say(brain, "INFO time_left soon"),
+              V{"ERROR INFO time_left: 'soon' is not a non-negative integer"});
+    const V renju = say(brain, "INFO rule 4");
+    ASSERT_EQ(renju.size(), 1u);
+    EXPECT_EQ(renju[0].rfind("MESSAGE rule 4:", 0), 0u) << renju[0];
+    EXPECT_EQ(brain.rule(), RuleSet::Freestyle);
+    EXPECT_EQ(brain.info().at("timeout_turn"), "5000");
+    // BEGIN: an opening move on the empty board (the centre).
+    EXPECT_EQ(say(brain, "BEGIN\r"), V{"7,7"});
+    // TURN: the opponent's stone, then an answer on an empty cell.
+    V answer = say(brain, "TURN 8,8\r");
+    int x = -1, y = -1;
+    ASSERT_EQ(answer.size(), 1u);
+    ASSERT_TRUE(parse_move(answer[0], 15, &x, &y)) << answer[0];
+    EXPECT_EQ(brain.cells()[y * 15 + x], 1);
+    EXPECT_EQ(brain.cells()[8 * 15 + 8], 2);
+    EXPECT_EQ(say(brain, "TURN 8,8"), V{"ERROR 8,8 is occupied"});
+    EXPECT_EQ(say(brain, "TURN 15,2"), V{"ERROR 15,2 is off the board"});
+    EXPECT_EQ(say(brain, "TURN 1;2"), V{"ERROR expected x,y but got '1;2'"});
+    EXPECT_EQ(say(brain, "TURN -1,2"), V{"ERROR expected x,y but got '-1,2'"});
+    EXPECT_EQ(say(brain, "SWAP2BOARD"), V{"UNKNOWN command 'SWAP2BOARD'"});
+    // TAKEBACK removes a stone.
+    EXPECT_EQ(say(brain, "TAKEBACK 8,8"), V{"OK"});
+    EXPECT_EQ(brain.cells()[8 * 15 + 8], 0);
+    EXPECT_EQ(say(brain, "TAKEBACK 8,8"), V{"ERROR TAKEBACK 8,8: no stone there"});
+    // BOARD: a whole position. Own four on row 0 (0..3): the brain completes it at 4,0.
+    EXPECT_TRUE(say(brain, "BOARD\r").empty());
+    for (const char* line : {"0,0,1\r", "1,0,1", "2,0,1", "3,0,1", "0,5,2", "1,5,2", "2,5,2"})
+        EXPECT_TRUE(say(brain, line).empty()) << line;
+    EXPECT_EQ(say(brain, "7,7"), V{"ERROR expected x,y,field (field 1, 2 or 3) or DONE but got '7,7'"});
+    EXPECT_EQ(say(brain, "9,9,4"),
+              V{"ERROR expected x,y,field (field 1, 2 or 3) or DONE but got '9,9,4'"});
+    EXPECT_EQ(say(brain, "0,0,2"), V{"ERROR 0,0 is occupied"});
+    EXPECT_EQ(say(brain, "DONE\r"), V{"4,0"});
+    // The opponent's four is blocked when the brain has none: 4,5 after O O O O on row 5.
+    EXPECT_TRUE(say(brain, "BOARD").empty());
+    for (const char* line : {"0,5,2", "1,5,2", "2,5,2", "3,5,2", "9,9,1", "10,10,1"})
+        EXPECT_TRUE(say(brain, line).empty());
+    EXPECT_EQ(say(brain, "done"), V{"4,5"});
+    // PLAY: the brain must play the given cell.
+    EXPECT_EQ(say(brain, "PLAY 12,12"), V{"12,12"});
+    EXPECT_EQ(brain.cells()[12 * 15 + 12], 1);
+    // RESTART: a new game on the same board; empty lines are ignored; END stops.
+    EXPECT_EQ(say(brain, "RESTART"), V{"OK"});
+    for (int8_t c : brain.cells()) EXPECT_EQ(c, 0);
+    EXPECT_TRUE(say(brain, "\r").empty());
+    std::vector<std::string> ignored;
+    EXPECT_FALSE(brain.handle("END\r", ignored));
+    EXPECT_TRUE(ignored.empty());
+}
+
+// A manager: A opens with BEGIN, then each brain gets the other's move by TURN (every seventh
+// move, the whole position by BOARD instead); every answer must be an empty cell of the
+// manager's board; the game ends by the cell-by-cell rules (gomoku_test_support.hpp).
+template <int N>
+int manage_game(const std::string& a_name, const std::string& b_name, int rule, uint64_t seed) {
+    GomocupBrain brains[2] = {GomocupBrain(brain_of(a_name, seed)),
+                              GomocupBrain(brain_of(b_name, seed + 1))};
+    using V = std::vector<std::string>;
+    for (auto& brain : brains) {
+        EXPECT_EQ(say(brain, "START " + std::to_string(N) + "\r"), V{"OK"});
+        EXPECT_TRUE(say(brain, "INFO rule " + std::to_string(rule) + "\r").empty());
+        EXPECT_TRUE(say(brain, "INFO timeout_turn 1000\r").empty());
+    }
+    Game<N> rules;
+    rules.rule = rule & 1 ? RuleSet::Standard : RuleSet::Freestyle;
+    Pos<N> board = rules.start();
+    std::vector<std::pair<int, int>> moves;
+    int last_x = -1, last_y = -1;
+    for (int ply = 0; ply < N * N; ++ply) {
+        const int mover = ply % 2;
+        GomocupBrain& brain = brains[mover];
+        V answer;
+        if (ply == 0) {
+            answer = say(brain, "BEGIN\r");
+        } else if (ply % 7 == 0) {
+            EXPECT_TRUE(say(brain, "BOARD\r").empty());
+            for (std::size_t i = 0; i < moves.size(); ++i) {
+                const int owner = int(i % 2) == mover ? 1 : 2;
+                EXPECT_TRUE(say(brain, std::to_string(moves[i].first) + "," +
+                                           std::to_string(moves[i].second) + "," +
+                                           std::to_string(owner) + "\r")
+                                .empty());
+            }
+            answer = say(brain, "DONE\r");
+        } else {
+            answer = say(brain, "TURN " + std::to_string(last_x) + "," + std::to_string(last_y) + "\r");
+        }
+        int x = -1, y = -1;
+        if (answer.size() != 1 || !parse_move(answer[0], N, &x, &y)) {
+            ADD_FAILURE() << "ply " << ply << ": not a move: " << ::testing::PrintToString(answer);
+            return -2;
+        }
+        const int cell = Geometry<N>::cell(x, y);
+        if (board.stones[0].test(cell) || board.stones[1].test(cell)) {
+            ADD_FAILURE() << "ply " << ply << ": illegal move " << answer[0] << " (occupied)";
+            return -2;
+        }
+        board.stones[mover].set(cell);
+        moves.push_back({x, y});
+        last_x = x;
+        last_y = y;
+        if (testing::Naive<N>(board, rule & 1).has_five(mover)) {
+            for (auto& b : brains) say(b, "END");
+            return mover;
+        }
+    }
+    return -1;  // full board: a draw
+}
+
+TEST(GomokuGomocup, WholeGamesAgainstAManagerWithoutAnIllegalMove) {
+    const std::string dir = ::testing::TempDir();
+    // A player file (the seed table with its weights spelled out), as `gaeval learn` writes.
+    games::PlayerFile file;
+    for (int r = 0; r < kWeightCount; ++r) file.weights.push_back(seed_reward(r));
+    const std::string weights = temp_file("gomocup_weights.json", "");
+    games::write_player_file(weights, games::find_game("gomoku").info(), file);
+    int decided = 0;
+    for (int game = 0; game < 3; ++game) {
+        decided += manage_game<15>("threat-search", weights, 0, 10 + game) >= 0;
+        decided += manage_game<15>(weights, "seed-table", 1, 20 + game) >= 0;
+        decided += manage_game<20>("seed-table", "threat-search", 1, 30 + game) >= 0;
+    }
+    EXPECT_GE(decided, 5) << "most games end with a five";
+    // A random brain against a random brain fills much of the board: still never illegal.
+    EXPECT_GE(manage_game<15>("random", "random", 0, 5), -1);
+    EXPECT_GE(manage_game<20>("random", "random", 1, 6), -1);
+}
+
+TEST(GomokuGomocup, TheBinaryThroughAPipe) {
+    const std::string script = temp_file(
+        "manager.txt",
+        "START 15\r\nINFO rule 0\r\nABOUT\r\nBEGIN\r\nTURN 0,0\r\nTURN x,y\r\nBOARD\r\n1,1,1\r\n"
+        "2,2,1\r\n3,3,1\r\n4,4,1\r\n14,14,2\r\nDONE\r\nEND\r\nBEGIN\r\n");
+    auto r = run_cli("gomocup --player seed-table < " + script);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    std::istringstream out(r.out);
+    std::vector<std::string> lines;
+    for (std::string line; std::getline(out, line);) lines.push_back(line);
+    ASSERT_EQ(lines.size(), 6u) << r.out;
+    EXPECT_EQ(lines[0], "OK");
+    EXPECT_EQ(lines[1].rfind("name=", 0), 0u);
+    EXPECT_EQ(lines[2], "7,7");
+    int x = -1, y = -1;
+    EXPECT_TRUE(parse_move(lines[3], 15, &x, &y)) << lines[3];
+    EXPECT_EQ(lines[4], "ERROR expected x,y but got 'x,y'");
+    EXPECT_TRUE(lines[5] == "0,0" || lines[5] == "5,5") << "completes the diagonal: " << lines[5];
+    EXPECT_TRUE(r.err.empty()) << r.err;
+    // Bad players: one line, exit 2, before speaking.
+    r = run_cli("gomocup --player capture < " + script);
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_EQ(r.err_lines(), 1) << r.err;
+    EXPECT_TRUE(r.out.empty());
+    r = run_cli("gomocup < " + script);
+    EXPECT_EQ(r.exit_code, 2);
+    const std::string ataxx = temp_file(
+        "ataxx_player.json",
+        R"({"format": "gaeval-player", "version": 1, "game": "ataxx", "features": [], "weights": []})");
+    r = run_cli("gomocup --player " + ataxx + " < " + script);
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.err.find("a player for ataxx, expected gomoku"), std::string::npos) << r.err;
+}
+
+}  // namespace
+}  // namespace gaeval::gomoku
