@@ -5,8 +5,10 @@
 #pragma once
 
 #include "games/ataxx/variants.hpp"
+#include "games/risk/game.hpp"
 #include "games/tictactoe/tictactoe.hpp"
 
 #define GAEVAL_FOR_EACH_GAME_TYPE(X) \
     GAEVAL_ATAXX_VARIANTS(X)         \
-    X(::gaeval::tictactoe::Game)
+    X(::gaeval::tictactoe::Game)     \
+    X(::gaeval::risk::Game)

@@ -42,6 +42,9 @@ enum class Purpose : uint32_t {
     SchemeVariation = 34,
     SchemeMutation = 35,
     SchemeInit = 36,
+    RiskDeal = 50,  // Risk: the shuffle that deals the territories (match, position)
+    RiskDice = 51,  // Risk: the five dice of one roll (match, draw counter)
+    RiskCard = 52,  // Risk: the card drawn after a turn with a conquest (match, draw counter)
 };
 
 struct Random4 {

@@ -30,6 +30,15 @@ struct GameOption {
     bool hidden = false;
 };
 
+// More verification for `gaeval learn` on another setup of the game (Risk: 3 to 6 seats): the
+// best member plays each opponent there, A in seat i mod seats of game i, the opponent in every
+// other seat. `options` override the learning session's setup; rows are "<opponent> <label>".
+struct VerifyTable {
+    std::string label;
+    std::map<std::string, std::string> options;
+    std::vector<std::string> opponents;  // built-in player names
+};
+
 // What `gaeval games` lists and every subcommand consults.
 struct GameInfo {
     std::string name, summary;
@@ -42,6 +51,7 @@ struct GameInfo {
     // `gaeval learn` flags whose default differs for this game, by flag name without the dashes
     // ({"scheme": "ten-tournaments", "population": "100"}); a flag the user gives wins.
     std::map<std::string, std::string> learn_defaults;
+    std::vector<VerifyTable> verify_tables;
 };
 
 // A player as data, game-independent: the session checks it against its game.
