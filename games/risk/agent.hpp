@@ -262,36 +262,60 @@ GAEVAL_HD_INLINE void play_to_attack(const Config& c, Pos& p) {
 
 // ---- the search ---------------------------------------------------------------------------
 
-// An edge of the search: attack from -> to with all armies but one.
+// An edge of the search: attack from -> to committing `count` armies.
 struct Edge {
     uint8_t from, to;
+    uint16_t count;
     float win;
 };
 
-// The attack edges of p (its mover's attacks whose conquest probability is at least the
-// threshold), the kMaxAttackEdges likeliest in descending probability (ties: move order).
-// Returns how many.
+// Inserts e into edges[0 .. *n) kept in descending conquest probability (ties: insertion
+// order), at most kMaxAttackEdges (the least likely one drops out).
+GAEVAL_HD_INLINE void insert_edge(Edge* edges, int* n, const Edge& e) {
+    if (*n == kMaxAttackEdges) {
+        if (!(e.win > edges[*n - 1].win)) return;
+    } else {
+        ++*n;
+    }
+    int i = *n - 1;
+    for (; i > 0 && edges[i - 1].win < e.win; --i) edges[i] = edges[i - 1];
+    edges[i] = e;
+}
+
+// The attack edges of p: for each attack of its mover (from -> to) whose conquest probability
+// with all armies but one is at least the threshold, that attack and, when fewer armies
+// suffice, the one committing the fewest armies that reach the threshold (the others stay
+// home); the kMaxAttackEdges likeliest in descending probability (ties: move order, all
+// armies first). Returns how many.
 GAEVAL_HD_INLINE int attack_edges(const Config& c, const Pos& p, Edge* edges) {
     const Tables& tb = *c.tables;
     const uint64_t own = p.owned[p.mover];
     int n = 0;
     for (uint64_t x = own; x; x = clear_lowest(x)) {
         const int from = lowest_bit(x);
-        if (p.armies[from] < 2) continue;
+        const int all = p.armies[from] - 1;
+        if (all < 1) continue;
         for (uint64_t y = tb.map.borders[from] & ~own; y; y = clear_lowest(y)) {
-            const int to = lowest_bit(y);
-            const float win = battle_odds(tb.odds, p.armies[from] - 1, p.armies[to]).win;
-            if (!(win >= c.threshold)) continue;
-            if (n == kMaxAttackEdges) {
-                if (!(win > edges[n - 1].win)) continue;
-            } else {
-                ++n;
+            const int to = lowest_bit(y), defenders = p.armies[to];
+            Edge e;
+            e.from = static_cast<uint8_t>(from);
+            e.to = static_cast<uint8_t>(to);
+            e.count = static_cast<uint16_t>(all);
+            e.win = battle_odds(tb.odds, all, defenders).win;
+            if (!(e.win >= c.threshold)) continue;
+            insert_edge(edges, &n, e);
+            int low = 1, high = all;  // the fewest armies reaching the threshold (odds grow)
+            while (low < high) {
+                const int mid = (low + high) / 2;
+                if (battle_odds(tb.odds, mid, defenders).win >= c.threshold)
+                    high = mid;
+                else
+                    low = mid + 1;
             }
-            int i = n - 1;
-            for (; i > 0 && edges[i - 1].win < win; --i) edges[i] = edges[i - 1];
-            edges[i].from = static_cast<uint8_t>(from);
-            edges[i].to = static_cast<uint8_t>(to);
-            edges[i].win = win;
+            if (low == all) continue;
+            e.count = static_cast<uint16_t>(low);
+            e.win = battle_odds(tb.odds, low, defenders).win;
+            insert_edge(edges, &n, e);
         }
     }
     return n;
@@ -311,9 +335,8 @@ GAEVAL_HD_INLINE void edge_child(const Config& c, const Pos& p, const Edge* edge
         }
     } else {
         const Edge& e = edges[k - 1];
-        const int committed = p.armies[e.from] - 1;
-        const Battle b = battle_odds(c.tables->odds, committed, p.armies[e.to]);
-        end_battle(c.tables->map, *child, e.from, e.to, committed, won ? b.survivors : 0,
+        const Battle b = battle_odds(c.tables->odds, e.count, p.armies[e.to]);
+        end_battle(c.tables->map, *child, e.from, e.to, e.count, won ? b.survivors : 0,
                    won ? 0 : b.defenders);
     }
     play_to_attack(c, *child);
@@ -433,7 +456,7 @@ inline GAEVAL_HD SearchResult search(const Config& c, const Pos& root, const flo
         r.move.act = Act::Attack;
         r.move.from = e.from;
         r.move.to = e.to;
-        r.move.count = static_cast<uint16_t>(root.armies[e.from] - 1);
+        r.move.count = e.count;
     }
     return r;
 }

@@ -140,6 +140,7 @@ class Entry final : public games::GameEntry {
              builtin("drafter", kDrafter), 100, 1u << 14},
         };
         cases.tournament_setup = classic;
+        cases.tournament_max_plies = 1000000;  // games end by conquest or the turn cap
         return cases;
     }
 };
