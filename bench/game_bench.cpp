@@ -175,7 +175,8 @@ void tournament_workload(const Axes& axes, std::vector<Row>& rows, uint64_t* sig
     if (!axes.signature_only)
         for (uint64_t n : axes.cuda_extra_populations) cases.push_back({n, true});
     for (const games::GameEntry* game : chosen_games(axes)) {
-        const nlohmann::json setup = game->bench_cases().tournament_setup;
+        const games::BenchCases game_cases = game->bench_cases();
+        const nlohmann::json setup = game_cases.tournament_setup;
         if (setup.is_null() || game->info().weight_names.empty()) continue;
         const auto session = open_case(*game, setup);
         for (const auto& [members, cuda_only] : cases) {
@@ -187,6 +188,7 @@ void tournament_workload(const Axes& axes, std::vector<Row>& rows, uint64_t* sig
             config.population = static_cast<uint32_t>(members);
             config.tournament = learn::parse_tournament("round-robin:2");
             config.generations = 1;
+            if (game_cases.tournament_max_plies > 0) config.max_plies = game_cases.tournament_max_plies;
             learn::validate(config);
             CaseResults results(cuda_only ? nullptr : signature);
             for (const BenchBackend& backend : bench_backends(axes.backends)) {

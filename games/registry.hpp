@@ -6,10 +6,12 @@
 
 #include "games/ataxx/variants.hpp"
 #include "games/gomoku/game.hpp"
+#include "games/risk/game.hpp"
 #include "games/tictactoe/tictactoe.hpp"
 
 #define GAEVAL_FOR_EACH_GAME_TYPE(X) \
     GAEVAL_ATAXX_VARIANTS(X)         \
     X(::gaeval::tictactoe::Game)     \
     X(::gaeval::gomoku::Game15)      \
-    X(::gaeval::gomoku::Game20)
+    X(::gaeval::gomoku::Game20) \
+    X(::gaeval::risk::Game)

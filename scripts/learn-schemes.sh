@@ -20,8 +20,8 @@ schemes=(
   "modern|992|"
   "genetic-game|552|"
   "paired-blend|130|"
-  "ten-tournaments|450|"
-  "ten-tournaments|450|--init-range -10:10"
+  "ten-tournaments|900|"
+  "ten-tournaments|900|--init-range -10:10"
 )
 echo "| scheme | seed | population | generations | games | seconds | vs random | vs capture | vs most-pieces |"
 echo "|---|---|---|---|---|---|---|---|---|"

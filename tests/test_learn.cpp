@@ -23,6 +23,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -396,7 +397,7 @@ TEST(LearnConfigValidate, GamesPerGeneration) {
     c.tournament = parse_tournament("random:3");
     EXPECT_EQ(games_per_generation(c), 21u);
     LearnConfig ten = small_config(SchemeKind::TenTournaments, 30);
-    EXPECT_EQ(games_per_generation(ten), 450u);
+    EXPECT_EQ(games_per_generation(ten), 900u);
     LearnConfig pb = small_config(SchemeKind::PairedBlend, 8);
     pb.rounds = 5;
     EXPECT_EQ(games_per_generation(pb), 5u * 4 + 5);
@@ -833,7 +834,7 @@ TEST(LearnTenTournaments, TwelveAveragedChildrenAndThreeOneWeightMutants) {
         const GenerationReport r = step(c, s, scripted_play(stronger_f0, &log));
         ASSERT_EQ(log.size(), 1u);
         const Batch& b = log[0];
-        EXPECT_EQ(r.games, 450u);
+        EXPECT_EQ(r.games, 900u);
         EXPECT_EQ(r.children, 12u);
         EXPECT_EQ(r.mutants, 3u);
         // Who each of the 100 players is (members' weights are distinct).
@@ -847,13 +848,18 @@ TEST(LearnTenTournaments, TwelveAveragedChildrenAndThreeOneWeightMutants) {
                 }
             ASSERT_LT(member_of[p], n) << "player " << p << " is no member";
         }
-        // Ten tournaments of ten distinct members, each a round-robin among its ten.
+        // Ten tournaments of ten distinct members, each a round-robin among its ten in which
+        // every pair plays twice, A in seat 0 and in seat 1.
         std::set<std::pair<uint32_t, uint32_t>> pairs;
+        std::set<std::tuple<uint32_t, uint32_t, int>> seated;
         for (const Pairing& p : b.pairings) {
             ASSERT_EQ(p.a / 10, p.b / 10) << "a game across tournaments";
             pairs.insert({std::min(p.a, p.b), std::max(p.a, p.b)});
+            seated.insert({p.a, p.b, p.a_seat});
         }
         EXPECT_EQ(pairs.size(), 450u);
+        EXPECT_EQ(seated.size(), 900u);
+        EXPECT_EQ(b.pairings.size(), 900u);
         std::set<uint32_t> parents;
         for (uint32_t t = 0; t < 10; ++t) {
             std::set<uint32_t> entrants;
@@ -1497,7 +1503,7 @@ TEST(LearnRun, SameLearnedWeightsOnAnyThreadCount) {
         const uint32_t generations = scheme == SchemeKind::TenTournaments ? 1 : 3;
         LearnJob one = real_job(scheme, generations, "", 1);
         one.verify_every = 0;
-        if (scheme == SchemeKind::TenTournaments) one.config.max_plies = 100;  // 450 games
+        if (scheme == SchemeKind::TenTournaments) one.config.max_plies = 100;  // 900 games
         const LearnResult reference = run_learn(one);
         ASSERT_EQ(reference.state.generation, generations);
         EXPECT_EQ(reference.verification.size(), 3u);

@@ -37,6 +37,9 @@
 //   Move weighted_move(const Pos&, const float* weights, const DrawAddress&) const;
 //                                        a game's own parametric player instead (e.g. Gomoku's
 //                                        reward table and acceptance factor)
+//   Move weighted_move(const Pos&, const float* weights, int depth, const DrawAddress&) const;
+//                                        the same for a player that searches: depth is the
+//                                        player's PlayerSpec::depth (Risk's alpha-beta)
 //   uint64_t child_count(const Pos&) const;  and
 //   template <class F> void for_each_child(const Pos&, F&& f) const;
 //                                        perft's leaf count and children when the game has a
@@ -105,6 +108,14 @@ struct has_weighted_move<G, void_t<decltype(std::declval<const G&>().weighted_mo
     : std::true_type {};
 
 template <class G, class = void>
+struct has_searching_move : std::false_type {};
+template <class G>
+struct has_searching_move<G, void_t<decltype(std::declval<const G&>().weighted_move(
+                                 std::declval<const typename G::Pos&>(),
+                                 std::declval<const float*>(), 0,
+                                 std::declval<const DrawAddress&>()))>> : std::true_type {};
+
+template <class G, class = void>
 struct has_child_count : std::false_type {};
 template <class G>
 struct has_child_count<G, void_t<decltype(std::declval<const G&>().child_count(
@@ -164,7 +175,10 @@ struct has_required<
 template <class G>
 constexpr bool has_features_v = detail::has_features<G>::value;
 template <class G>
-constexpr bool has_weighted_move_v = detail::has_weighted_move<G>::value;
+constexpr bool has_searching_move_v = detail::has_searching_move<G>::value;
+template <class G>
+constexpr bool has_weighted_move_v =
+    detail::has_weighted_move<G>::value || detail::has_searching_move<G>::value;
 template <class G>
 constexpr bool has_child_count_v = detail::has_child_count<G>::value;
 template <class G>

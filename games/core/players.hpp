@@ -91,7 +91,9 @@ GAEVAL_HD typename G::Move choose_move(const G& game, const typename G::Pos& p,
     if (moves <= 1) return game.nth_move(p, 0);
     if (player.kind == PlayerKind::Policy) return game.policy_move(p, player.policy, at);
     if (player.kind == PlayerKind::Weighted) {
-        if constexpr (has_weighted_move_v<G>) {
+        if constexpr (has_searching_move_v<G>) {
+            return game.weighted_move(p, player.weights, int(player.depth), at);
+        } else if constexpr (has_weighted_move_v<G>) {
             return game.weighted_move(p, player.weights, at);
         } else if constexpr (has_features_v<G>) {
             return one_ply_weighted_move(game, p, player.weights, at);

@@ -44,6 +44,9 @@ enum class Purpose : uint32_t {
     SchemeInit = 36,
     GomokuOpening = 40,  // Gomoku: the stones of an opening
     GomokuMove = 41,     // Gomoku: the reward-table and threat-search players' choices
+    RiskDeal = 50,  // Risk: the shuffle that deals the territories (match, position)
+    RiskDice = 51,  // Risk: the five dice of one roll (match, draw counter)
+    RiskCard = 52,  // Risk: the card drawn after a turn with a conquest (match, draw counter)
 };
 
 struct Random4 {

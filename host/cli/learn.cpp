@@ -56,8 +56,8 @@ bool has_flag(const std::vector<std::string>& args, const std::string& name) {
 }
 
 // argv with the game's learn defaults (GameInfo::learn_defaults) added where the user gave no
-// value: the scheme, and the other defaults when the run uses that scheme. A resumed run takes
-// everything from its folder.
+// value: the scheme and the game's own settings (--max-plies, --depth) always, the other
+// defaults when the run uses that scheme. A resumed run takes everything from its folder.
 std::vector<std::string> with_learn_defaults(int argc, char** argv, const games::GameInfo& game) {
     std::vector<std::string> args(argv, argv + argc);
     if (game.learn_defaults.empty() || has_flag(args, "resume") || has_flag(args, "help") ||
@@ -75,7 +75,8 @@ std::vector<std::string> with_learn_defaults(int argc, char** argv, const games:
     }
     std::vector<std::string> added;
     for (const auto& [name, value] : game.learn_defaults) {
-        if (has_flag(args, name) || (name != "scheme" && !default_scheme)) continue;
+        const bool any_scheme = name == "scheme" || name == "max-plies" || name == "depth";
+        if (has_flag(args, name) || (!any_scheme && !default_scheme)) continue;
         added.push_back("--" + name);
         added.push_back(value);
     }
@@ -115,6 +116,8 @@ LearnArgs parse_learn_args(int argc, char** argv) {
          cxxopts::value<std::string>()->default_value("round-robin:2"))
         ("max-plies", "plies after which a game is scored as it stands",
          cxxopts::value<std::string>()->default_value("400"))
+        ("depth", "plies a searching weighted player looks ahead (Risk's alpha-beta)",
+         cxxopts::value<std::string>()->default_value("1"))
         ("verify-every", "verify the best member every N generations (0: after the last only)",
          cxxopts::value<std::string>()->default_value("5"))
         ("verify-games", "games against each built-in player per verification",
@@ -191,6 +194,7 @@ LearnArgs parse_learn_args(int argc, char** argv) {
         c.generations =
             static_cast<uint32_t>(read_integer_flag(result, "generations", 1, 1000000000));
         c.max_plies = static_cast<uint32_t>(read_integer_flag(result, "max-plies", 1, 1000000));
+        c.depth = static_cast<uint32_t>(read_integer_flag(result, "depth", 1, 8));
         job.verify_every =
             static_cast<uint32_t>(read_integer_flag(result, "verify-every", 0, 1000000000));
         job.verify_games =

@@ -130,8 +130,10 @@ Difference compare_learn(const learn::LearnJob& job_a, const learn::LearnJob& jo
     if (job.verify_games > 0) {
         const std::vector<std::string> opponents = learn::verify_opponents(job_a);
         for (std::size_t o = 0; o < opponents.size(); ++o) {
-            const auto ra = games::play(*job_a.session, learn::verify_request(job_a, sa, int(o)), a);
-            const auto rb = games::play(*job_b.session, learn::verify_request(job_b, sb, int(o)), b);
+            const auto ra = games::play(*learn::verify_session(job_a, int(o)),
+                                        learn::verify_request(job_a, sa, int(o)), a);
+            const auto rb = games::play(*learn::verify_session(job_b, int(o)),
+                                        learn::verify_request(job_b, sb, int(o)), b);
             for (size_t i = 0; i < std::min(ra.size(), rb.size()); ++i)
                 if (!same_record(ra[i], rb[i])) {
                     d.identical = false;

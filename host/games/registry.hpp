@@ -38,6 +38,7 @@ struct BenchCases {
     std::vector<PerftCase> perft;
     std::vector<PlayoutCase> playouts;
     nlohmann::json tournament_setup;  // the tournament workload's game (null: none)
+    uint32_t tournament_max_plies = 0;  // its ply cap (0: learn's default; Risk: the rules end games)
 };
 
 class GameEntry {

@@ -31,6 +31,15 @@ struct GameOption {
     bool hidden = false;
 };
 
+// More verification for `gaeval learn` on another setup of the game (Risk: 3 to 6 seats): the
+// best member plays each opponent there, A in seat i mod seats of game i, the opponent in every
+// other seat. `options` override the learning session's setup; rows are "<opponent> <label>".
+struct VerifyTable {
+    std::string label;
+    std::map<std::string, std::string> options;
+    std::vector<std::string> opponents;  // built-in player names
+};
+
 // What `gaeval games` lists and every subcommand consults.
 struct GameInfo {
     std::string name, summary;
@@ -46,6 +55,7 @@ struct GameInfo {
     // Where `gaeval learn --init game` starts the weighted player from (one per weight name;
     // empty: the game offers none).
     std::vector<float> initial_weights;
+    std::vector<VerifyTable> verify_tables;
 };
 
 // A player as data, game-independent: the session checks it against its game.

@@ -263,7 +263,8 @@ constexpr uint32_t kTournaments = 10, kEntrants = 10, kTopPerTournament = 3, kCh
 GenerationReport step_ten_tournaments(const LearnConfig& c, LearnState& s, const PlayFn& play) {
     const uint32_t n = c.population, d = c.dims(), g = s.generation;
     GenerationReport report;
-    // Entrant e of tournament t is player t * 10 + e of the batch.
+    // Entrant e of tournament t is player t * 10 + e of the batch; every pair plays twice, A in
+    // seat 0 and then in seat 1.
     std::vector<uint32_t> member_of;
     for (uint32_t t = 0; t < kTournaments; ++t) {
         const auto entrants = permutation(c, g, t, n, kEntrants);
@@ -273,7 +274,8 @@ GenerationReport step_ten_tournaments(const LearnConfig& c, LearnState& s, const
     for (uint32_t t = 0; t < kTournaments; ++t)
         for (uint32_t i = 0; i < kEntrants; ++i)
             for (uint32_t j = i + 1; j < kEntrants; ++j)
-                pairs.push_back({t * kEntrants + i, t * kEntrants + j, uint8_t(pairs.size() % 2)});
+                for (uint8_t seat = 0; seat < 2; ++seat)
+                    pairs.push_back({t * kEntrants + i, t * kEntrants + j, seat});
     std::vector<games::PlayerData> players;
     for (uint32_t m : member_of) players.push_back(player_of(c, &s.weights[size_t(m) * d]));
     const auto records = play(players, pairs, batch_seed(c.seed, g, 0));
@@ -560,6 +562,7 @@ void validate(const LearnConfig& c) {
             throw InputError("--features: index " + std::to_string(f) + " is not a feature");
     if (c.generations < 1) throw InputError("--generations: at least 1");
     if (c.max_plies < 1) throw InputError("--max-plies: at least 1");
+    if (c.depth < 1 || c.depth > 8) throw InputError("--depth: must be in [1, 8]");
     if (c.population > 100000) throw InputError("--population: at most 100000");
     const std::string pop = "--population: " + std::to_string(c.population) + " is too small ";
     switch (c.scheme) {
@@ -632,7 +635,7 @@ uint64_t games_per_generation(const LearnConfig& c) {
         case SchemeKind::PairedBlend:
             return uint64_t(c.rounds) * (n / 2) + c.rounds;  // the duel is skipped in gen 0
         case SchemeKind::TenTournaments:
-            return kTournaments * kEntrants * (kEntrants - 1) / 2;
+            return kTournaments * kEntrants * (kEntrants - 1);
         default:
             if (c.tournament.kind == TournamentSpec::RandomOpponents) return n * c.tournament.m;
             return n * (n - 1) / 2 * (c.tournament.both_colours ? 2 : 1);
@@ -692,6 +695,7 @@ GenerationReport step(const LearnConfig& c, LearnState& state, const PlayFn& pla
 games::PlayerData player_of(const LearnConfig& c, const float* weights) {
     games::PlayerData p;
     p.kind = PlayerKind::Weighted;
+    p.depth = static_cast<int>(c.depth);
     p.label = "member";
     p.weights.assign(c.weight_count, 0.0f);
     for (uint32_t j = 0; j < c.dims(); ++j) p.weights[c.features[j]] = weights[j];

@@ -13,9 +13,9 @@
 //   paired-blend     real weights; N_R rounds of random pairs; bottom half blended toward the
 //                    top half; local vs global best match; bottom s share <- global and local
 //                    best; multiplicative mutation W_j <- W_j (1 + m_j).
-//   ten-tournaments  10 round-robin tournaments of 10 random members; the top 3 of each are 30
-//                    parents; 12 averaged children and 3 one-weight redraws replace the 15
-//                    weakest members of the generation.
+//   ten-tournaments  10 round-robin tournaments of 10 random members, every pair in both
+//                    seats; the top 3 of each are 30 parents; 12 averaged children and 3
+//                    one-weight redraws replace the 15 weakest members of the generation.
 //   modern           tournament selection (k), elitism (e), BLX-alpha or SBX crossover,
 //                    gaussian mutation.
 #pragma once
@@ -72,6 +72,7 @@ struct LearnConfig {
     uint32_t weight_count = 0;  // weights of the game's weighted player
     std::vector<int> features;  // indexes of the weights the genome holds (others weigh 0)
     uint32_t max_plies = 400;   // a game still running is scored as it stands
+    uint32_t depth = 1;         // plies the weighted player searches (a searching player's)
     // genetic-game and modern
     TournamentSpec tournament;
     // genetic-game

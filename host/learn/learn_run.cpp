@@ -39,6 +39,7 @@ nlohmann::json config_json(const games::GameInfo& game, const LearnConfig& c) {
                         {"seed", c.seed},
                         {"features", features},
                         {"max_plies", c.max_plies}};
+    if (c.depth != 1) j["depth"] = c.depth;  // only searching players have another depth
     switch (c.scheme) {
         case SchemeKind::GeneticGame:
             j["tournament"] = tournament_name(c.tournament);
@@ -86,6 +87,7 @@ LearnConfig config_from_json(const games::GameInfo& game, const nlohmann::json& 
     c.generations = static_cast<uint32_t>(json_fields::number(j, "generations", where));
     c.seed = j.at("seed").get<uint64_t>();
     c.max_plies = static_cast<uint32_t>(json_fields::number(j, "max_plies", where));
+    c.depth = static_cast<uint32_t>(json_fields::number_or(j, "depth", where, 1));
     c.features.clear();
     for (const auto& f : j.at("features")) {
         const int index = games::weight_index(game, f.get<std::string>());
@@ -379,6 +381,7 @@ void write_outputs(const LearnJob& job, const LearnResult& r) {
     player.learned_on = job.session->setup();
     player.learned_on.erase("game");
     player.weights = player_of(job.config, r.state.best_weights.data()).weights;
+    player.depth = static_cast<int>(job.config.depth);
     io::write_text_atomic(path_in(dir, "weights.json"),
                           games::player_file_json(job.session->info(), player));
     save_checkpoint(make_checkpoint(job, r), path_in(dir, "checkpoint.bin"));
@@ -389,7 +392,7 @@ std::vector<VerifyRow> verify_best(const LearnJob& job, const LearnState& s) {
     const std::vector<std::string> opponents = verify_opponents(job);
     for (std::size_t o = 0; o < opponents.size(); ++o) {
         const auto summary = games::summarize(
-            games::play(*job.session, verify_request(job, s, int(o)), job.backend));
+            games::play(*verify_session(job, int(o)), verify_request(job, s, int(o)), job.backend));
         VerifyRow row;
         row.generation = s.generation;
         row.opponent = opponents[o];
@@ -425,16 +428,49 @@ double panel_score(const LearnJob& job, const LearnState& s) {
 
 }  // namespace
 
+namespace {
+
+// Verification batch o: the opponent's name and the verify table it plays in (-1: the job's
+// own setup).
+struct VerifyTarget {
+    std::string opponent;
+    int table = -1;
+};
+
+std::vector<VerifyTarget> verify_targets(const LearnJob& job) {
+    const games::GameInfo& info = job.session->info();
+    std::vector<VerifyTarget> targets{{"random", -1}};
+    for (const std::string& p : info.policy_names) targets.push_back({p, -1});
+    for (std::size_t t = 0; t < info.verify_tables.size(); ++t)
+        for (const std::string& p : info.verify_tables[t].opponents)
+            targets.push_back({p, int(t)});
+    return targets;
+}
+
+}  // namespace
+
 std::vector<std::string> verify_opponents(const LearnJob& job) {
-    std::vector<std::string> names{"random"};
-    for (const std::string& p : job.session->info().policy_names) names.push_back(p);
+    std::vector<std::string> names;
+    for (const VerifyTarget& t : verify_targets(job))
+        names.push_back(t.table < 0 ? t.opponent
+                                    : t.opponent + " " +
+                                          job.session->info().verify_tables[t.table].label);
     return names;
+}
+
+std::shared_ptr<const games::GameSession> verify_session(const LearnJob& job, int opponent) {
+    const VerifyTarget target = verify_targets(job).at(opponent);
+    if (target.table < 0) return job.session;
+    const games::GameInfo& info = job.session->info();
+    nlohmann::json setup = job.session->reopen();
+    for (const auto& [key, value] : info.verify_tables[target.table].options) setup[key] = value;
+    return games::find_game(info.name).open_setup(setup, "verification setup");
 }
 
 games::PlayRequest verify_request(const LearnJob& job, const LearnState& state, int opponent) {
     games::PlayRequest request;
     request.a = player_of(job.config, state.best_weights.data());
-    const std::string name = verify_opponents(job).at(opponent);
+    const std::string name = verify_targets(job).at(opponent).opponent;
     games::builtin_player(name, job.session->info(), &request.b);
     request.games = job.verify_games;
     request.seed = batch_seed(job.config.seed, state.generation, 16 + opponent);

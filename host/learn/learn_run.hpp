@@ -76,11 +76,13 @@ uint64_t learn_fingerprint(const LearnJob& job);
 nlohmann::json learn_run_json(const LearnJob& job);
 LearnJob learn_job_from_folder(const std::string& dir);
 
-// The verification opponents (random, then the game's policies in order), and the request of
-// verification batch `opponent` for the best member of `state` (draws keyed by seed,
-// generation, opponent).
+// The verification opponents (random, then the game's policies in order, then each verify
+// table's, GameInfo::verify_tables, named "<opponent> <label>"), the request of verification
+// batch `opponent` for the best member of `state` (draws keyed by seed, generation, opponent)
+// and the session it plays on (the job's, or the verify table's setup).
 std::vector<std::string> verify_opponents(const LearnJob& job);
 games::PlayRequest verify_request(const LearnJob& job, const LearnState& state, int opponent);
+std::shared_ptr<const games::GameSession> verify_session(const LearnJob& job, int opponent);
 
 // Wilson 95% interval of a proportion (wins out of games).
 void wilson_interval(uint64_t wins, uint64_t games, double* low, double* high);
