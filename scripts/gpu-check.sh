@@ -76,6 +76,13 @@ if build/gpu/gaeval compare --a cuda --b cpu learn --generations 5 >"$out/compar
 else
     status=1; log "COMPARE LEARN FAILED (see compare-learn.log)"
 fi
+# Risk (issue 12): the seed's scheme on the GPU against the CPU, every game and weight.
+if build/gpu/gaeval compare --a cuda --b cpu learn --game risk --generations 2 --verify-games 200 \
+    >"$out/compare-learn-risk.log" 2>&1; then
+    log "compare learn risk cuda vs cpu: $(head -1 "$out/compare-learn-risk.log")"
+else
+    status=1; log "COMPARE LEARN RISK FAILED (see compare-learn-risk.log)"
+fi
 if build/gpu/gaeval learn --backend cuda --out "$out/learn-cuda" \
     >"$out/learn-cuda.log" 2>&1; then
     log "learn (defaults, cuda): $(grep -E 'learned|vs ' "$out/learn-cuda.log" | tr '\n' ' ')"

@@ -161,43 +161,33 @@ struct Game {
         return n;
     }
 
+    // How a seat stands for the result: territories first, then armies, as one integer
+    // (armies < 2^23).
+    GAEVAL_HD_INLINE static int standing(const Pos& p, int seat) {
+        return (popcount64(p.owned[seat]) << 23) + armies_on(p, p.owned[seat]);
+    }
+    GAEVAL_HD_INLINE static int best_standing(const Pos& p) {
+        int best = -1;
+        for (int s = 0; s < p.seats; ++s) best = max(best, standing(p, s));
+        return best;
+    }
     // The seat holding every territory; else the leader (most territories, then most armies),
     // or -1 when the lead is shared.
     GAEVAL_HD_INLINE int winner(const Pos& p) const {
-        int best = -1, best_territories = -1, best_armies = -1;
-        bool shared = false;
+        const int best = best_standing(p);
+        int leader = -1;
         for (int s = 0; s < p.seats; ++s) {
-            const int territories = popcount64(p.owned[s]);
-            const int armies = armies_on(p, p.owned[s]);
-            if (territories > best_territories ||
-                (territories == best_territories && armies > best_armies)) {
-                best = s;
-                best_territories = territories;
-                best_armies = armies;
-                shared = false;
-            } else if (territories == best_territories && armies == best_armies) {
-                shared = true;
-            }
+            if (standing(p, s) != best) continue;
+            if (leader >= 0) return -1;
+            leader = s;
         }
-        return shared ? -1 : best;
+        return leader;
     }
     // Win for the winner; with a shared lead, a draw for the seats sharing it; else a loss.
     GAEVAL_HD_INLINE SeatResult seat_result(const Pos& p, int seat) const {
         const int w = winner(p);
         if (w >= 0) return w == seat ? SeatResult::Win : SeatResult::Loss;
-        int top_territories = 0, top_armies = 0;
-        for (int s = 0; s < p.seats; ++s) {
-            const int territories = popcount64(p.owned[s]);
-            const int armies = armies_on(p, p.owned[s]);
-            if (territories > top_territories ||
-                (territories == top_territories && armies > top_armies)) {
-                top_territories = territories;
-                top_armies = armies;
-            }
-        }
-        const bool leads = popcount64(p.owned[seat]) == top_territories &&
-                           armies_on(p, p.owned[seat]) == top_armies;
-        return leads ? SeatResult::Draw : SeatResult::Loss;
+        return standing(p, seat) == best_standing(p) ? SeatResult::Draw : SeatResult::Loss;
     }
 
     GAEVAL_HD_INLINE void features(const Pos& p, int seat, float* out) const {

@@ -55,6 +55,11 @@ class GameEntry {
     // InputError naming `origin` and the field.
     std::unique_ptr<GameSession> open_setup(const nlohmann::json& setup,
                                             const std::string& origin) const;
+
+  protected:
+    // The value of flag `name` in `options`, else its default in info().options ("" if none).
+    std::string option(const std::map<std::string, std::string>& options,
+                       const std::string& name) const;
 };
 
 // Every registered game, in listing order (Ataxx first).

@@ -253,7 +253,7 @@ std::string learning_svg(const LearnJob& job, const std::vector<GenerationRow>& 
                     if (r.opponent == opponents[o])
                         pts.push_back({double(r.generation), r.win_rate});
                 const std::string label = "vs " + opponents[o];
-                polyline(pts, colours[o % 6], label.c_str(), int(o), false);
+                polyline(pts, colours[o % 6], label.c_str(), int(o), o >= 6);  // dashed past six
             }
         } else {
             std::vector<std::pair<double, double>> panel;

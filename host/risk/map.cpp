@@ -30,9 +30,29 @@ const nlohmann::json& array_field(const nlohmann::json& doc, const char* key,
     return v;
 }
 
+// The array doc[key] of `low` to `high` entries.
+const nlohmann::json& list_field(const nlohmann::json& doc, const char* key,
+                                 const std::string& where, std::size_t low, std::size_t high) {
+    const auto& v = array_field(doc, key, where);
+    if (v.size() < low || v.size() > high)
+        throw InputError(jf::field(where, key) + ": must list " + std::to_string(low) + " to " +
+                         std::to_string(high) + " " + key + ", got " + std::to_string(v.size()));
+    return v;
+}
+
 std::string name_field(const nlohmann::json& obj, const std::string& where) {
     const std::string name = jf::string(obj, "name", where);
     if (name.empty()) throw InputError(jf::field(where, "name") + ": must not be empty");
+    return name;
+}
+
+// The name of entry `index` (non-empty, not seen before), recorded in `seen`.
+std::string unique_name(const nlohmann::json& obj, const std::string& where, int index,
+                        std::map<std::string, int>& seen) {
+    const std::string name = name_field(obj, where);
+    if (seen.count(name))
+        throw InputError(jf::field(where, "name") + ": '" + name + "' is listed twice");
+    seen[name] = index;
     return name;
 }
 
@@ -58,42 +78,26 @@ void parse_map(const std::string& text, const std::string& origin, Map* map, Map
 
     Map m;
     std::memset(&m, 0, sizeof m);
-    const auto& continents = array_field(doc, "continents", origin);
-    if (continents.empty() || continents.size() > std::size_t(kMaxContinents))
-        throw InputError(jf::field(origin, "continents") + ": must list 1 to " +
-                         std::to_string(kMaxContinents) + " continents, got " +
-                         std::to_string(continents.size()));
+    const auto& continents = list_field(doc, "continents", origin, 1, kMaxContinents);
     std::map<std::string, int> continent_index;
     for (std::size_t c = 0; c < continents.size(); ++c) {
         const std::string where = jf::element(jf::field(origin, "continents"), c);
         jf::expect_keys(continents[c], where, {"name", "bonus"});
-        const std::string name = name_field(continents[c], where);
-        if (continent_index.count(name))
-            throw InputError(jf::field(where, "name") + ": '" + name + "' is listed twice");
+        out.continents.push_back(unique_name(continents[c], where, int(c), continent_index));
         const double bonus = jf::number(continents[c], "bonus", where);
         if (bonus != std::floor(bonus) || bonus < 0 || bonus > kMaxBonus)
             throw InputError(jf::field(where, "bonus") + ": must be an integer from 0 to " +
                              std::to_string(kMaxBonus));
-        continent_index[name] = int(c);
         m.bonus[c] = int32_t(bonus);
-        out.continents.push_back(name);
     }
     m.continents = int32_t(continents.size());
 
-    const auto& territories = array_field(doc, "territories", origin);
-    if (territories.size() < 2 || territories.size() > std::size_t(kMaxTerritories))
-        throw InputError(jf::field(origin, "territories") + ": must list 2 to " +
-                         std::to_string(kMaxTerritories) + " territories, got " +
-                         std::to_string(territories.size()));
+    const auto& territories = list_field(doc, "territories", origin, 2, kMaxTerritories);
     std::map<std::string, int> territory_index;
     for (std::size_t t = 0; t < territories.size(); ++t) {
         const std::string where = jf::element(jf::field(origin, "territories"), t);
         jf::expect_keys(territories[t], where, {"name", "continent", "borders"});
-        const std::string name = name_field(territories[t], where);
-        if (territory_index.count(name))
-            throw InputError(jf::field(where, "name") + ": '" + name + "' is listed twice");
-        territory_index[name] = int(t);
-        out.territories.push_back(name);
+        out.territories.push_back(unique_name(territories[t], where, int(t), territory_index));
         const std::string continent = jf::string(territories[t], "continent", where);
         const auto c = continent_index.find(continent);
         if (c == continent_index.end())
