@@ -188,9 +188,9 @@ constexpr bool check_game() {
         static_assert(std::is_trivially_copyable_v<typename G::Move>, "moves go to the device");
         static_assert(G::kMaxSeats >= 2, "a game has at least two seats");
         static_assert(G::kWeightCount >= 0 && G::kPolicyCount >= 0, "counts are not negative");
-        static_assert(has_weighted_move_v<G> || !has_features_v<G> ||
-                          G::kWeightCount == G::kFeatureCount,
-                      "the default weighted player has one weight per feature");
+        if constexpr (!has_weighted_move_v<G> && has_features_v<G>)
+            static_assert(G::kWeightCount == G::kFeatureCount,
+                          "the default weighted player has one weight per feature");
         static_assert(has_weighted_move_v<G> || has_features_v<G> || G::kWeightCount == 0,
                       "weights need features (or the game's own weighted_move)");
     }

@@ -42,6 +42,13 @@ enum class Purpose : uint32_t {
     SchemeVariation = 34,
     SchemeMutation = 35,
     SchemeInit = 36,
+    PacMap = 60,        // Pac-Man: map generator (walls, tunnels)
+    PacPlacement = 61,  // Pac-Man: pac count, pacs and super pellets on a map
+    PacGreedyTie = 62,  // Pac-Man: the greedy policy's ties
+    PacWalk = 63,       // Pac-Man bots: a plan's random walk
+    PacMutation = 64,   // Pac-Man bots: where a plan's tail is redrawn
+    PacCrossover = 65,  // Pac-Man bots: which parent gives each pac's plan
+    PacSelection = 66,  // Pac-Man bots: tournament selection
 };
 
 struct Random4 {

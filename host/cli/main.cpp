@@ -24,6 +24,7 @@ const Command kCommands[] = {
     {"learn", gaeval::cli::run_learn, "learn player weights by tournaments"},
     {"bench", gaeval::cli::run_bench, "throughput benchmarks (table: cpu1, cpu, cuda)"},
     {"compare", gaeval::cli::run_compare, "run a job on two backends and diff the results"},
+    {"pac-bot", gaeval::cli::run_pac_bot, "play Pac-Man in the Spring Challenge 2020 referee"},
 };
 
 void usage(std::FILE* out) {

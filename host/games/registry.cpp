@@ -3,6 +3,7 @@
 #include "games/registry.hpp"
 #include "host/ataxx/entry.hpp"
 #include "host/games/simple_entry.hpp"
+#include "host/pac/entry.hpp"
 
 namespace gaeval::games {
 
@@ -16,6 +17,7 @@ void add_simple(std::vector<std::unique_ptr<GameEntry>>& list) {
 std::vector<std::unique_ptr<GameEntry>> make_registry() {
     std::vector<std::unique_ptr<GameEntry>> list;
     list.push_back(ataxx::make_entry());
+    list.push_back(pac::make_entry());
 #define GAEVAL_ADD_SIMPLE(G) add_simple<G>(list);
     GAEVAL_FOR_EACH_GAME_TYPE(GAEVAL_ADD_SIMPLE)
 #undef GAEVAL_ADD_SIMPLE
