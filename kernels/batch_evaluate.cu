@@ -20,8 +20,8 @@ struct EvaluateIndexOp {
 }  // namespace
 
 template <class Op>
-void evaluate(const Op& host_op, const typename Op::Input* inputs, uint64_t input_count,
-              uint64_t n, typename Op::Output* outputs) {
+void evaluate(const Op& host_op, const typename Op::Input* inputs, uint64_t input_count, uint64_t n,
+              typename Op::Output* outputs) {
     if (n == 0) return;
     DeviceGame<Op> bound(host_op);  // the op's lookup tables, if it has any
     DeviceArray<typename Op::Input> device_inputs(input_count);
@@ -33,7 +33,7 @@ void evaluate(const Op& host_op, const typename Op::Input* inputs, uint64_t inpu
     device_outputs.download(outputs, n);
 }
 
-#define GAEVAL_INSTANTIATE_EVALUATE(Op)                                                    \
+#define GAEVAL_INSTANTIATE_EVALUATE(Op) \
     template void evaluate<Op>(const Op&, const Op::Input*, uint64_t, uint64_t, Op::Output*);
 GAEVAL_FOR_EACH_BATCH_OP(GAEVAL_INSTANTIATE_EVALUATE)
 #undef GAEVAL_INSTANTIATE_EVALUATE

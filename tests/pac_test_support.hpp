@@ -15,8 +15,7 @@ namespace gaeval::pac::testing {
 struct Board {
     std::unique_ptr<Map> map;
     Game game;
-    explicit Board(const std::vector<std::string>& rows)
-        : map(build_map(rows)), game{map.get()} {}
+    explicit Board(const std::vector<std::string>& rows) : map(build_map(rows)), game{map.get()} {}
     int at(int x, int y) const { return map->cell_at(x, y); }
 };
 

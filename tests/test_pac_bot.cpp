@@ -57,16 +57,16 @@ TEST(PacBot, OneSeedOneMatchOnAnyThreadCount) {
     MatchLog logs[2];
     GameRecord records[2];
     for (int threads : {1, 2})
-        records[threads - 1] = play_host_match(game, t.start, named(kCoevoPolicy), named(1), 1, 3,
-                                               0, 120, small_budget(),
-                                               resolve_backend("cpu", threads), &logs[threads - 1]);
+        records[threads - 1] =
+            play_host_match(game, t.start, named(kCoevoPolicy), named(1), 1, 3, 0, 120,
+                            small_budget(), resolve_backend("cpu", threads), &logs[threads - 1]);
     EXPECT_EQ(std::memcmp(&records[0], &records[1], sizeof(GameRecord)), 0);
     ASSERT_EQ(logs[0].turns.size(), logs[1].turns.size());
     EXPECT_GT(logs[0].turns.size(), 20u);
     for (std::size_t i = 0; i < logs[0].turns.size(); ++i)
-        ASSERT_EQ(std::memcmp(logs[0].turns[i].pacs, logs[1].turns[i].pacs,
-                              sizeof logs[0].turns[i].pacs),
-                  0)
+        ASSERT_EQ(
+            std::memcmp(logs[0].turns[i].pacs, logs[1].turns[i].pacs, sizeof logs[0].turns[i].pacs),
+            0)
             << "turn " << i;
     // Another seed plays another match.
     const GameRecord other = play_host_match(game, t.start, named(kCoevoPolicy), named(1), 1, 4, 0,
@@ -184,7 +184,8 @@ TEST(PacBot, WhatTheBotInfersUnderFogIsSound) {
                 const Observation obs = observe(*t.map, p, 0);
                 m = bot.choose(obs);
                 ++turns;
-                ASSERT_EQ(bot.belief() & p.pellets, p.pellets) << "seed " << seed << " turn " << p.turn;
+                ASSERT_EQ(bot.belief() & p.pellets, p.pellets)
+                    << "seed " << seed << " turn " << p.turn;
                 ASSERT_EQ(bot.belief() & p.maybe[0], bot.belief());
                 const BB seen = visible(*t.map, p, 0);
                 for (int k = 0; k < p.pacs; ++k) {
@@ -261,9 +262,9 @@ TEST(PacBot, TheSearchBeatsGreedyAndMoreSearchBeatsLess) {
         const Table t(seed);
         const Game game{t.map.get()};
         for (int seat = 0; seat < 2; ++seat) {
-            const GameRecord r = play_host_match(game, t.start, named(kCoevoPolicy), named(1), seat,
-                                                 seed, 0, 2000, small_budget(),
-                                                 resolve_backend("cpu", 1));
+            const GameRecord r =
+                play_host_match(game, t.start, named(kCoevoPolicy), named(1), seat, seed, 0, 2000,
+                                small_budget(), resolve_backend("cpu", 1));
             coevo_wins += r.a_result > 0;
             // Deep against shallow, by hand: two bots with their own budgets.
             BotSettings deep, shallow;
@@ -292,18 +293,18 @@ TEST(PacBot, CudaMatchesCpu) {
     const Table t(5, 4);
     const Game game{t.map.get()};
     MatchLog logs[2];
-    const GameRecord gpu = play_host_match(game, t.start, named(kCoevoPolicy), named(kSinglePolicy),
-                                           0, 3, 0, 2000, small_budget(),
-                                           resolve_backend("cuda", 0), &logs[0]);
-    const GameRecord cpu = play_host_match(game, t.start, named(kCoevoPolicy), named(kSinglePolicy),
-                                           0, 3, 0, 2000, small_budget(),
-                                           resolve_backend("cpu", 0), &logs[1]);
+    const GameRecord gpu =
+        play_host_match(game, t.start, named(kCoevoPolicy), named(kSinglePolicy), 0, 3, 0, 2000,
+                        small_budget(), resolve_backend("cuda", 0), &logs[0]);
+    const GameRecord cpu =
+        play_host_match(game, t.start, named(kCoevoPolicy), named(kSinglePolicy), 0, 3, 0, 2000,
+                        small_budget(), resolve_backend("cpu", 0), &logs[1]);
     EXPECT_EQ(std::memcmp(&gpu, &cpu, sizeof(GameRecord)), 0);
     ASSERT_EQ(logs[0].turns.size(), logs[1].turns.size());
     for (std::size_t i = 0; i < logs[0].turns.size(); ++i)
-        ASSERT_EQ(std::memcmp(logs[0].turns[i].pacs, logs[1].turns[i].pacs,
-                              sizeof logs[0].turns[i].pacs),
-                  0)
+        ASSERT_EQ(
+            std::memcmp(logs[0].turns[i].pacs, logs[1].turns[i].pacs, sizeof logs[0].turns[i].pacs),
+            0)
             << "turn " << i;
     // Per-thread players through the play kernel.
     const auto session = games::find_game("pac").open({{"map-seed", "5"}, {"pacs", "4"}});

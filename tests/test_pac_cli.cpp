@@ -40,7 +40,8 @@ nlohmann::json last_json(const std::string& out) {
 
 TEST(PacCli, PlayRecordsMatchesThatEqualTheBatchOnes) {
     const std::string flags =
-        "play --game pac --map-seed 4 --pacs 3 --a greedy --b random --games 6 --backend cpu --json";
+        "play --game pac --map-seed 4 --pacs 3 --a greedy --b random --games 6 --backend cpu "
+        "--json";
     auto batch = run_cli(flags);
     ASSERT_EQ(batch.exit_code, 0) << batch.err;
     const std::string dir = fresh_dir("record");
@@ -81,11 +82,14 @@ TEST(PacCli, PlayRecordsMatchesThatEqualTheBatchOnes) {
 }
 
 TEST(PacCli, TheBotsPlayThroughPlay) {
-    auto r = run_cli("play --game pac --map-per-game --a coevo --b single --games 2 "
-                     "--bot-population 6 --bot-generations 2 --backend cpu --threads 1 --json");
+    auto r = run_cli(
+        "play --game pac --map-per-game --a coevo --b single --games 2 "
+        "--bot-population 6 --bot-generations 2 --backend cpu --threads 1 --json");
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(last_json(r.out)["games"], 2);
-    r = run_cli("play --game pac --a coevo --b greedy --games 2 --ms 2 --bot-population 6 --backend cpu --threads 1");
+    r = run_cli(
+        "play --game pac --a coevo --b greedy --games 2 --ms 2 --bot-population 6 --backend cpu "
+        "--threads 1");
     ASSERT_EQ(r.exit_code, 0) << r.err;
 }
 
@@ -94,8 +98,8 @@ TEST(PacCli, BadInputIsOneLineAndExitTwo) {
     const std::string dir = fresh_dir("never");
     for (const std::string& args : std::vector<std::string>{
              "--pacs 7", "--pacs 1", "--width 30", "--height 20", "--map /nonexistent/map.txt",
-          "--map " + map, "--bot-population 1", "--ms -5", "--map-seed x",
-          "--map " + map + " --map-per-game", "--a coevo --b nobody"}) {
+             "--map " + map, "--bot-population 1", "--ms -5", "--map-seed x",
+             "--map " + map + " --map-per-game", "--a coevo --b nobody"}) {
         const std::string cmd = "play --game pac --a greedy --b random --games 2 --backend cpu " +
                                 args + " --record " + dir;
         const auto r = run_cli(cmd);
@@ -126,7 +130,8 @@ TEST(PacCli, PacBotAnswersAsTheEngineBotDoes) {
         p = game.make(p, choose_move(game, p, greedy, DrawAddress{1, 0, ply}));
     }
     const std::string in = temp_file("pac_input.txt", input);
-    const auto r = run_cli("pac-bot --bot-population 8 --bot-generations 3 --seed 5 --backend cpu <" + in);
+    const auto r =
+        run_cli("pac-bot --bot-population 8 --bot-generations 3 --seed 5 --backend cpu <" + in);
     ASSERT_EQ(r.exit_code, 0) << r.err;
     pac::BotSettings settings;
     settings.population = 8;
@@ -137,7 +142,8 @@ TEST(PacCli, PacBotAnswersAsTheEngineBotDoes) {
     std::size_t n = 0;
     for (; std::getline(lines, line); ++n) {
         ASSERT_LT(n, turns.size());
-        EXPECT_EQ(line, pac::command_text(*map, bot.choose(turns[n]), turns[n].pacs)) << "turn " << n;
+        EXPECT_EQ(line, pac::command_text(*map, bot.choose(turns[n]), turns[n].pacs))
+            << "turn " << n;
         EXPECT_TRUE(line.rfind("MOVE ", 0) == 0 || line.rfind("SPEED ", 0) == 0 ||
                     line.rfind("SWITCH ", 0) == 0)
             << line;
@@ -152,8 +158,9 @@ TEST(PacCli, PacBotAnswersAsTheEngineBotDoes) {
 }
 
 TEST(PacCli, TheBatchBenchTimesRolloutsAndGenerations) {
-    const auto r = run_cli("bench --what batch --games pac --backend cpu1,cpu --max-seconds 0.01 "
-                           "--min-samples 1");
+    const auto r = run_cli(
+        "bench --what batch --games pac --backend cpu1,cpu --max-seconds 0.01 "
+        "--min-samples 1");
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_NE(r.out.find("pac rollouts"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("generations/s"), std::string::npos) << r.out;

@@ -29,8 +29,8 @@ int reachable(const std::vector<std::string>& rows) {
     while (!todo.empty()) {
         auto [x, y] = todo.front();
         todo.pop_front();
-        const std::pair<int, int> next[4] = {{x, y - 1}, {x, y + 1}, {(x + 1) % w, y},
-                                             {(x + w - 1) % w, y}};
+        const std::pair<int, int> next[4] = {
+            {x, y - 1}, {x, y + 1}, {(x + 1) % w, y}, {(x + w - 1) % w, y}};
         for (auto [nx, ny] : next)
             if (ny >= 0 && ny < h && rows[ny][nx] == ' ' && seen.insert({nx, ny}).second)
                 todo.push_back({nx, ny});

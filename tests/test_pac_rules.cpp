@@ -58,7 +58,8 @@ TEST(PacRules, PacsOfOneTypeBounceAcrossOwners) {
 
 TEST(PacRules, LandingTogetherTheStrongerEatsTheWeaker) {
     const Board b(kCorridor);
-    const Pos p = hand_position(b, {{0, 0, 1, 1, kPaper}, {1, 0, 3, 1, kRock}, {1, 1, 7, 1, kRock}});
+    const Pos p =
+        hand_position(b, {{0, 0, 1, 1, kPaper}, {1, 0, 3, 1, kRock}, {1, 1, 7, 1, kRock}});
     const Pos q = turn(b, p, commands({Command::move_to(b.at(2, 1))}),
                        commands({Command::move_to(b.at(2, 1))}));
     EXPECT_EQ(q.pac[0][0].cell, b.at(2, 1));
@@ -72,8 +73,8 @@ TEST(PacRules, LandingTogetherTheStrongerEatsTheWeaker) {
 
 TEST(PacRules, AWeakerPacCannotCrossAStrongerOne) {
     const Board b(kCorridor);
-    const Pos p = hand_position(b, {{0, 0, 2, 1, kRock}, {1, 0, 3, 1, kPaper}, {1, 1, 7, 1, kRock},
-                                    {0, 1, 5, 1, kPaper}});
+    const Pos p = hand_position(
+        b, {{0, 0, 2, 1, kRock}, {1, 0, 3, 1, kPaper}, {1, 1, 7, 1, kRock}, {0, 1, 5, 1, kPaper}});
     const Pos q = turn(b, p, commands({Command::move_to(b.at(3, 1))}),
                        commands({Command::move_to(b.at(2, 1))}));
     // The rock is blocked and stays; the paper goes on onto its cell and eats it.
@@ -88,12 +89,13 @@ TEST(PacRules, AWeakerPacCannotCrossAStrongerOne) {
 TEST(PacRules, ACancelledMoveCancelsTheMoveBehindIt) {
     const Board b(kCorridor);
     // A -> B's cell, B -> C's cell, C waits: B bounces off C, then A off B.
-    Pos p = hand_position(b, {{0, 0, 1, 1, kRock}, {0, 1, 2, 1, kPaper}, {0, 2, 3, 1, kScissors},
-                              {1, 0, 7, 1, kRock}});
-    Pos q = turn(b, p,
-                 commands({Command::move_to(b.at(2, 1)), Command::move_to(b.at(3, 1)),
-                           Command::wait()}),
-                 commands({}));
+    Pos p = hand_position(
+        b,
+        {{0, 0, 1, 1, kRock}, {0, 1, 2, 1, kPaper}, {0, 2, 3, 1, kScissors}, {1, 0, 7, 1, kRock}});
+    Pos q = turn(
+        b, p,
+        commands({Command::move_to(b.at(2, 1)), Command::move_to(b.at(3, 1)), Command::wait()}),
+        commands({}));
     EXPECT_EQ(q.pac[0][0].cell, b.at(1, 1));
     EXPECT_EQ(q.pac[0][1].cell, b.at(2, 1));
     EXPECT_EQ(q.pac[0][2].cell, b.at(3, 1));
@@ -130,7 +132,7 @@ TEST(PacRules, SpeedLastsFiveTurnsAndAbilitiesShareTenTurnsOfCooldown) {
     EXPECT_EQ(p.pac[0][0].cell, b.at(12, 1));
     EXPECT_EQ(p.pac[0][0].cooldown, 3);
     p = turn(b, p, commands({Command::switch_to(kPaper)}), idle);  // turn 7: ignored (cooldown)
-    p = turn(b, p, far, idle);                                      // turn 8
+    p = turn(b, p, far, idle);                                     // turn 8
     p = turn(b, p, commands({Command::speed()}), idle);            // turn 9: ignored (cooldown 1)
     EXPECT_EQ(p.pac[0][0].type, kRock);
     EXPECT_EQ(p.pac[0][0].speed_turns, 0);
@@ -144,7 +146,8 @@ TEST(PacRules, SpeedLastsFiveTurnsAndAbilitiesShareTenTurnsOfCooldown) {
 
 TEST(PacRules, ASwitchHappensBeforeTheMoves) {
     const Board b(kCorridor);
-    const Pos p = hand_position(b, {{0, 0, 1, 1, kRock}, {1, 0, 2, 1, kRock}, {1, 1, 7, 1, kPaper}});
+    const Pos p =
+        hand_position(b, {{0, 0, 1, 1, kRock}, {1, 0, 2, 1, kRock}, {1, 1, 7, 1, kPaper}});
     // The enemy rock steps onto our pac, which has just become paper.
     const Pos q = turn(b, p, commands({Command::switch_to(kPaper)}),
                        commands({Command::move_to(b.at(1, 1))}));
@@ -231,7 +234,7 @@ TEST(PacRules, PacsSeeAlongStraightLinesUpToAWall) {
             EXPECT_TRUE(expected.test(c));
         }
     }
-    EXPECT_EQ(supers, 1);  // seen from anywhere
+    EXPECT_EQ(supers, 1);   // seen from anywhere
     EXPECT_EQ(pellets, 5);  // (2..4,1) and (1,2), (1,3)
     // A side forgets the pellets it sees eaten, and only those: side 1 does not see (1,2).
     const Pos q = turn(b, p, commands({Command::move_to(b.at(1, 2))}),

@@ -41,8 +41,8 @@ struct Reference {
     int h() const { return int(rows.size()); }
     std::vector<std::pair<int, int>> neighbours(int x, int y) const {  // up, right, down, left
         std::vector<std::pair<int, int>> out;
-        const std::pair<int, int> c[4] = {{x, y - 1}, {(x + 1) % w(), y}, {x, y + 1},
-                                          {(x + w() - 1) % w(), y}};
+        const std::pair<int, int> c[4] = {
+            {x, y - 1}, {(x + 1) % w(), y}, {x, y + 1}, {(x + w() - 1) % w(), y}};
         for (auto [nx, ny] : c)
             if (ny >= 0 && ny < h() && rows[ny][nx] == ' ') out.push_back({nx, ny});
         return out;
@@ -77,8 +77,10 @@ struct Reference {
             const Command& c = cmds[a.side][i % n];
             fast[i] = a.speed > 0;
             if ((c.kind == kSpeed || c.kind == kSwitch) && a.cooldown == 0) {
-                if (c.kind == kSpeed) a.speed = 5;
-                else a.type = c.type;
+                if (c.kind == kSpeed)
+                    a.speed = 5;
+                else
+                    a.type = c.type;
                 a.cooldown = 10;
             }
             if (c.kind == kMoveTo) {
@@ -220,8 +222,8 @@ void check_invariants(const Map& m, const Pos& p, const Pos& before, int initial
                 for (int j = 0; j < p.pacs; ++j) {
                     const Pac& b = p.pac[t][j];
                     if ((t == s && j == k) || !b.alive || b.cell != a.cell) continue;
-                    ADD_FAILURE() << "two living pacs on one cell (" << s << "," << k << ") ("
-                                  << t << "," << j << ") at turn " << p.turn;
+                    ADD_FAILURE() << "two living pacs on one cell (" << s << "," << k << ") (" << t
+                                  << "," << j << ") at turn " << p.turn;
                 }
         }
     }
@@ -252,7 +254,8 @@ TEST(PacSoak, RandomPlayKeepsTheRulesAndMatchesTheReference) {
             Move moves[2];
             while (!p.over) {
                 const int seat = p.side;
-                moves[seat] = choose_move(game, p, players[seat], DrawAddress{seed, uint32_t(pairing), ply++});
+                moves[seat] = choose_move(game, p, players[seat],
+                                          DrawAddress{seed, uint32_t(pairing), ply++});
                 const Pos before = p;
                 p = game.make(p, moves[seat]);
                 if (seat == 0) continue;
@@ -261,7 +264,8 @@ TEST(PacSoak, RandomPlayKeepsTheRulesAndMatchesTheReference) {
                     for (int s = 0; s < 2; ++s) {
                         kills += before.pac[s][k].alive && !p.pac[s][k].alive;
                         speeds += moves[s].pac[k].kind == kSpeed && before.pac[s][k].cooldown == 0;
-                        switches += moves[s].pac[k].kind == kSwitch && before.pac[s][k].cooldown == 0;
+                        switches +=
+                            moves[s].pac[k].kind == kSwitch && before.pac[s][k].cooldown == 0;
                     }
                 check_invariants(*map, p, before, initial_value);
                 RefState expected = to_reference(*map, before);

@@ -191,10 +191,9 @@ struct Game {
                 return;
             }
             ++ties;
-            const uint32_t r =
-                philox(at.seed, Purpose::PacGreedyTie, at.game, at.ply, static_cast<uint32_t>(pac),
-                       ties)
-                    .v[0];
+            const uint32_t r = philox(at.seed, Purpose::PacGreedyTie, at.game, at.ply,
+                                      static_cast<uint32_t>(pac), ties)
+                                   .v[0];
             if (below(r, ties) == 0) best = c;
         });
         return best;

@@ -16,7 +16,7 @@ namespace gaeval::pac {
 constexpr int kMaxWidth = 35;
 constexpr int kMaxHeight = 17;
 constexpr int kMaxCells = kMaxWidth * kMaxHeight;  // 595
-constexpr int kWords = (kMaxCells + 63) / 64;       // 10
+constexpr int kWords = (kMaxCells + 63) / 64;      // 10
 using BB = Bitboard<kWords>;
 
 // Distances are bytes: 255 marks "no path"; maps whose longest shortest path reaches 255 are
@@ -31,8 +31,8 @@ struct Map {
     int16_t cells = 0;        // width * height
     int16_t floor_count = 0;  // floor cells
     BB floor;
-    BB first_column, last_column;       // every cell with x = 0 / x = width - 1
-    int16_t neighbour[kMaxCells][4];    // floor neighbour per Direction, -1 for none
+    BB first_column, last_column;        // every cell with x = 0 / x = width - 1
+    int16_t neighbour[kMaxCells][4];     // floor neighbour per Direction, -1 for none
     uint8_t dist[kMaxCells][kMaxCells];  // shortest path length between floor cells, else kNoPath
     BB sight[kMaxCells];  // a floor cell and the cells on its four straight lines up to a wall
 

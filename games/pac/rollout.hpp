@@ -30,8 +30,8 @@
 
 namespace gaeval::pac {
 
-constexpr int kPlanCells = 11;  // cells per pac (the seed: 11 cells for depth 6)
-constexpr int kPlanDepth = 6;   // turns a rollout plays
+constexpr int kPlanCells = 11;   // cells per pac (the seed: 11 cells for depth 6)
+constexpr int kPlanDepth = 6;    // turns a rollout plays
 constexpr int kDecaySteps = 64;  // 0.9^d for d < 64; farther counts 0
 
 // A side's genes: per pac a walk of cells (each a neighbour of the previous, the first a
@@ -42,8 +42,8 @@ struct Plan {
 
 // The command the reflexes give pac k of `side` in p, following `plan` from plan index *next
 // (advanced past the cells the pac has reached).
-GAEVAL_HD_INLINE Command plan_command(const Map& m, const Pos& p, int side, int k,
-                                      const Plan& plan, int* next) {
+GAEVAL_HD_INLINE Command plan_command(const Map& m, const Pos& p, int side, int k, const Plan& plan,
+                                      int* next) {
     const Pac& a = p.pac[side][k];
     if (!a.alive) return Command::wait();
     const int16_t* walk = plan.cell[k];
@@ -103,8 +103,8 @@ struct RolloutOp {
     using Output = float;
 
     Game game;
-    Pos start;     // the bot's believed position (unknown enemies are not alive)
-    BB known;      // cells whose content the bot sees this turn
+    Pos start;                 // the bot's believed position (unknown enemies are not alive)
+    BB known;                  // cells whose content the bot sees this turn
     float unseen_value = 0;    // a pellet on a cell not seen this turn
     float kill_value = 0;      // a pac killed (negative for a pac lost)
     float voronoi_weight = 0;  // the end's nearer-pellets term

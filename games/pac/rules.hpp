@@ -14,8 +14,8 @@ namespace gaeval::pac {
 
 constexpr int kMaxPacs = 5;
 constexpr int kTurnLimit = 200;
-constexpr int kSpeedTurns = 5;   // turns a SPEED lasts (after the turn it is used in)
-constexpr int kCooldown = 10;    // turns between two abilities of one pac
+constexpr int kSpeedTurns = 5;  // turns a SPEED lasts (after the turn it is used in)
+constexpr int kCooldown = 10;   // turns between two abilities of one pac
 constexpr int kPelletValue = 1;
 constexpr int kSuperValue = 10;
 constexpr int kSuperPellets = 4;

@@ -41,7 +41,8 @@ int run_pac_bot(int argc, char** argv) {
     pac::BotSettings settings;
     settings.coevolution = player == "coevo";
     settings.population = static_cast<int>(read_integer_flag(result, "bot-population", 2, 4096));
-    settings.generations = static_cast<int>(read_integer_flag(result, "bot-generations", 1, 100000));
+    settings.generations =
+        static_cast<int>(read_integer_flag(result, "bot-generations", 1, 100000));
     settings.ms = static_cast<double>(read_integer_flag(result, "ms", 0, 60000));
     pac::TextReader reader(std::cin);
     const std::vector<std::string> rows = reader.read_map();

@@ -11,8 +11,8 @@ namespace gaeval::pac {
 
 namespace {
 
-constexpr float kTurnBackChance = 0.1f;  // a walk may step back where it came from
-constexpr float kMutationChance = 0.8f;  // a child's plan gets a redrawn tail
+constexpr float kTurnBackChance = 0.1f;        // a walk may step back where it came from
+constexpr float kMutationChance = 0.8f;        // a child's plan gets a redrawn tail
 constexpr uint32_t kSeedGeneration = 0xffffu;  // draws of the plans a turn starts with
 
 // The bot's own frame: side 0 is the bot, side 1 its opponent.
@@ -253,7 +253,8 @@ Pos Bot::believed_position(const Observation& obs) const {
 void Bot::walk(const Pos& p, int side, Plan* plan, int pac, int from, int population,
                uint32_t generation, uint32_t individual, uint32_t salt) const {
     int16_t* cells = plan->cell[pac];
-    while (from > 0 && cells[from - 1] < 0) --from;  // a plan that stopped short goes on from its end
+    while (from > 0 && cells[from - 1] < 0)
+        --from;  // a plan that stopped short goes on from its end
     int cur = from == 0 ? p.pac[side][pac].cell : cells[from - 1];
     int prev = from >= 2 ? cells[from - 2] : from == 1 ? p.pac[side][pac].cell : -1;
     for (int i = from; i < kPlanCells; ++i) {
@@ -264,10 +265,10 @@ void Bot::walk(const Pos& p, int side, Plan* plan, int pac, int from, int popula
             if (c == prev) back = c;
             options[n++] = c;
         }
-        const Random4 r = philox(seed_, Purpose::PacWalk, match_,
-                                 (uint32_t(turn_) << 8) | (uint32_t(seat_) << 1) | uint32_t(population),
-                                 generation,
-                                 (individual << 12) | (salt << 6) | uint32_t(pac * kPlanCells + i));
+        const Random4 r =
+            philox(seed_, Purpose::PacWalk, match_,
+                   (uint32_t(turn_) << 8) | (uint32_t(seat_) << 1) | uint32_t(population),
+                   generation, (individual << 12) | (salt << 6) | uint32_t(pac * kPlanCells + i));
         if (back >= 0 && n > 1 && unit_float(r.v[0]) >= kTurnBackChance) {
             int kept = 0;
             for (int j = 0; j < n; ++j)
@@ -356,7 +357,8 @@ std::vector<Plan> Bot::breed(const std::vector<Plan>& parents, const std::vector
     int alive[kMaxPacs], alive_count = 0;
     for (int k = 0; k < p.pacs; ++k)
         if (p.pac[side][k].alive) alive[alive_count++] = k;
-    const uint32_t pop_word = (uint32_t(turn_) << 8) | (uint32_t(seat_) << 1) | uint32_t(population);
+    const uint32_t pop_word =
+        (uint32_t(turn_) << 8) | (uint32_t(seat_) << 1) | uint32_t(population);
     for (uint32_t c = elites; c < n; ++c) {
         const Random4 pick = philox(seed_, Purpose::PacSelection, match_, pop_word, generation, c);
         auto tournament = [&](uint32_t x, uint32_t y) {
@@ -366,12 +368,14 @@ std::vector<Plan> Bot::breed(const std::vector<Plan>& parents, const std::vector
         };
         const Plan& mother = parents[tournament(pick.v[0], pick.v[1])];
         const Plan& father = parents[tournament(pick.v[2], pick.v[3])];
-        const uint32_t mask = philox(seed_, Purpose::PacCrossover, match_, pop_word, generation, c).v[0];
+        const uint32_t mask =
+            philox(seed_, Purpose::PacCrossover, match_, pop_word, generation, c).v[0];
         Plan child;
         for (int k = 0; k < kMaxPacs; ++k)
             for (int i = 0; i < kPlanCells; ++i)
                 child.cell[k][i] = ((mask >> k) & 1) ? father.cell[k][i] : mother.cell[k][i];
-        const Random4 mutation = philox(seed_, Purpose::PacMutation, match_, pop_word, generation, c);
+        const Random4 mutation =
+            philox(seed_, Purpose::PacMutation, match_, pop_word, generation, c);
         if (alive_count > 0 && unit_float(mutation.v[0]) < kMutationChance) {
             const int k = alive[below(mutation.v[1], static_cast<uint32_t>(alive_count))];
             const int from = static_cast<int>(below(mutation.v[2], kPlanCells));
@@ -397,8 +401,8 @@ RolloutOp Bot::make_op(const Pos& p, const Observation& obs) const {
     const int seen_pellets = (belief_ & seen_).count();
     const int unseen_cells = belief_.minus(seen_).count();
     const int unseen_pellets = std::max(0, remaining - seen_pellets);
-    op.unseen_value = unseen_cells > 0 ? std::min(1.0f, float(unseen_pellets) / float(unseen_cells))
-                                       : 0.0f;
+    op.unseen_value =
+        unseen_cells > 0 ? std::min(1.0f, float(unseen_pellets) / float(unseen_cells)) : 0.0f;
     int pacs_alive = 0;
     for (int k = 0; k < pacs_; ++k) pacs_alive += own_[k].alive + !enemy_[k].dead;
     const int value_left = remaining + kSuperValue * supers_.count();
@@ -439,9 +443,9 @@ Move Bot::choose(const Observation& obs) {
     bool evaluated[2] = {false, false};
     for (uint32_t g = 0;; ++g) {
         if (settings_.ms > 0) {
-            const double spent = std::chrono::duration<double, std::milli>(
-                                     std::chrono::steady_clock::now() - begin)
-                                     .count();
+            const double spent =
+                std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - begin)
+                    .count();
             if (g >= 2 && spent >= settings_.ms) break;
         } else if (g >= static_cast<uint32_t>(settings_.generations)) {
             break;

@@ -52,9 +52,9 @@ class Bot {
   private:
     struct Enemy {
         bool known = false, dead = false;
-        Pac pac;                // its believed state
-        int seen_turn = 0;      // last turn it was seen (its start counts as seen)
-        Pac seen;               // its state then
+        Pac pac;            // its believed state
+        int seen_turn = 0;  // last turn it was seen (its start counts as seen)
+        Pac seen;           // its state then
     };
     struct Chain {
         std::vector<int> cells;

@@ -54,8 +54,8 @@ const games::GameInfo& info() {
 }
 
 // An integer flag value in [low, high]; InputError naming the flag otherwise.
-long long integer_option(const std::map<std::string, std::string>& options,
-                         const std::string& name, long long low, long long high) {
+long long integer_option(const std::map<std::string, std::string>& options, const std::string& name,
+                         long long low, long long high) {
     std::string text;
     const auto it = options.find(name);
     if (it != options.end()) {
@@ -119,9 +119,9 @@ class PacSession final : public games::GameSession {
         const Setup& s = board_.setup;
         set_description("on a " + std::to_string(s.rows[0].size()) + "x" +
                         std::to_string(s.rows.size()) +
-                        (options_.map_file.empty() ? " generated map (seed " +
-                                                         std::to_string(options_.map_seed) + ")"
-                                                   : " map from " + options_.map_file) +
+                        (options_.map_file.empty()
+                             ? " generated map (seed " + std::to_string(options_.map_seed) + ")"
+                             : " map from " + options_.map_file) +
                         (options_.map_per_game ? " and one per game pair" : "") + ", " +
                         std::to_string(s.pacs) + " pacs a side");
     }
@@ -139,8 +139,8 @@ class PacSession final : public games::GameSession {
                                  const BackendChoice& backend) const override {
         check_player(a);
         check_player(b);
-        const bool host = is_bot(a) || is_bot(b) || options_.map_per_game ||
-                          !options_.record_dir.empty();
+        const bool host =
+            is_bot(a) || is_bot(b) || options_.map_per_game || !options_.record_dir.empty();
         if (!host) {
             const Game game{board_.map.get()};
             return batch::play(game, board_.start, typed(a), typed(b), games, seed, max_plies,
@@ -309,7 +309,8 @@ class Entry final : public games::GameEntry {
         struct LazyBoard {
             std::unique_ptr<Board> board;
             const Board& get() {
-                if (!board) board = std::make_unique<Board>(make_board(generate_setup(7, 31, 15, 4)));
+                if (!board)
+                    board = std::make_unique<Board>(make_board(generate_setup(7, 31, 15, 4)));
                 return *board;
             }
         };

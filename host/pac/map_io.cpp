@@ -56,8 +56,8 @@ std::vector<int> bfs(const std::vector<std::string>& rows, int x, int y) {
 template <class T>
 void shuffle(std::vector<T>& items, uint64_t seed, uint32_t what) {
     for (std::size_t i = items.size(); i > 1; --i) {
-        const uint32_t j = below(place_draw(seed, what, static_cast<uint32_t>(i)),
-                                 static_cast<uint32_t>(i));
+        const uint32_t j =
+            below(place_draw(seed, what, static_cast<uint32_t>(i)), static_cast<uint32_t>(i));
         std::swap(items[i - 1], items[j]);
     }
 }
@@ -65,15 +65,19 @@ void shuffle(std::vector<T>& items, uint64_t seed, uint32_t what) {
 }  // namespace
 
 std::vector<std::string> generate_rows(uint64_t seed, int width, int height) {
-    if (width == 0) width = kGeneratedMinWidth + 2 * static_cast<int>(below(map_draw(seed, 0, 0), 4));
+    if (width == 0)
+        width = kGeneratedMinWidth + 2 * static_cast<int>(below(map_draw(seed, 0, 0), 4));
     if (height == 0)
-        height = kGeneratedMinHeight +
-                 static_cast<int>(below(map_draw(seed, 0, 1), kMaxHeight - kGeneratedMinHeight + 1));
+        height =
+            kGeneratedMinHeight +
+            static_cast<int>(below(map_draw(seed, 0, 1), kMaxHeight - kGeneratedMinHeight + 1));
     if (width < kGeneratedMinWidth || width > kMaxWidth || width % 2 == 0)
-        throw InputError("--width " + std::to_string(width) + ": generated maps are 29, 31, 33 or " +
+        throw InputError("--width " + std::to_string(width) +
+                         ": generated maps are 29, 31, 33 or " +
                          "35 wide (odd, so that a middle column exists)");
     if (height < kGeneratedMinHeight || height > kMaxHeight)
-        throw InputError("--height " + std::to_string(height) + ": generated maps are 10 to 17 high");
+        throw InputError("--height " + std::to_string(height) +
+                         ": generated maps are 10 to 17 high");
     std::vector<std::string> rows(height, std::string(width, '#'));
     const int middle = width / 2;
     // Rooms on odd coordinates of the left half (the middle column included; with an even
@@ -311,7 +315,8 @@ Pos start_position(const Map& map, const Setup& setup) {
             Pac& a = p.pac[s][k];
             a = Pac{};
             if (k >= setup.pacs) continue;
-            a.cell = static_cast<int16_t>(s == 0 ? setup.pac_cells[k] : map.mirror(setup.pac_cells[k]));
+            a.cell =
+                static_cast<int16_t>(s == 0 ? setup.pac_cells[k] : map.mirror(setup.pac_cells[k]));
             a.type = static_cast<uint8_t>(k % 3);
             a.alive = 1;
             pellets.reset(a.cell);

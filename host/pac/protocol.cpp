@@ -9,10 +9,14 @@ namespace gaeval::pac {
 
 const char* type_name(int type) {
     switch (type) {
-        case kRock: return "ROCK";
-        case kPaper: return "PAPER";
-        case kScissors: return "SCISSORS";
-        default: return "DEAD";
+        case kRock:
+            return "ROCK";
+        case kPaper:
+            return "PAPER";
+        case kScissors:
+            return "SCISSORS";
+        default:
+            return "DEAD";
     }
 }
 
@@ -191,15 +195,19 @@ std::string command_text(const Map& map, const Move& move, const std::vector<Pac
         const Command& c = move.pac[v.id];
         std::string one;
         switch (c.kind) {
-            case kSpeed: one = "SPEED " + std::to_string(v.id); break;
-            case kSwitch: one = "SWITCH " + std::to_string(v.id) + " " + type_name(c.type); break;
+            case kSpeed:
+                one = "SPEED " + std::to_string(v.id);
+                break;
+            case kSwitch:
+                one = "SWITCH " + std::to_string(v.id) + " " + type_name(c.type);
+                break;
             case kMoveTo:
                 one = "MOVE " + std::to_string(v.id) + " " + std::to_string(map.x_of(c.target)) +
                       " " + std::to_string(map.y_of(c.target));
                 break;
             default:
-                one = "MOVE " + std::to_string(v.id) + " " + std::to_string(map.x_of(v.cell)) + " " +
-                      std::to_string(map.y_of(v.cell));
+                one = "MOVE " + std::to_string(v.id) + " " + std::to_string(map.x_of(v.cell)) +
+                      " " + std::to_string(map.y_of(v.cell));
         }
         out += (out.empty() ? "" : " | ") + one;
     }

@@ -16,9 +16,9 @@ nlohmann::json cells_json(const Map& map, const BB& cells) {
 
 }  // namespace
 
-nlohmann::json match_json(const Map& map, const Setup& setup, const Pos& start,
-                          const MatchLog& log, const std::string players[2], uint64_t seed,
-                          uint32_t index, const GameRecord& record) {
+nlohmann::json match_json(const Map& map, const Setup& setup, const Pos& start, const MatchLog& log,
+                          const std::string players[2], uint64_t seed, uint32_t index,
+                          const GameRecord& record) {
     nlohmann::json turns = nlohmann::json::array();
     for (const TurnLog& t : log.turns) {
         nlohmann::json sides = nlohmann::json::array();

@@ -21,9 +21,9 @@
 
 namespace gaeval::pac {
 
-nlohmann::json match_json(const Map& map, const Setup& setup, const Pos& start,
-                          const MatchLog& log, const std::string players[2], uint64_t seed,
-                          uint32_t index, const GameRecord& record);
+nlohmann::json match_json(const Map& map, const Setup& setup, const Pos& start, const MatchLog& log,
+                          const std::string players[2], uint64_t seed, uint32_t index,
+                          const GameRecord& record);
 
 // The viewer page with the matches embedded.
 std::string replay_html(const std::vector<nlohmann::json>& matches);
