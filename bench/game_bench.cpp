@@ -238,4 +238,25 @@ void tournament_workload(const Axes& axes, std::vector<Row>& rows, uint64_t* sig
     }
 }
 
+void batch_workload(const Axes& axes, std::vector<Row>& rows, uint64_t* signature) {
+    const Settings settings = axes.signature_only ? signature_settings() : axes.settings;
+    for (const games::GameEntry* game : chosen_games(axes)) {
+        for (const games::BatchCase& c : game->bench_cases().batches) {
+            CaseResults results(signature);
+            for (const BenchBackend& backend : bench_backends(axes.backends)) {
+                games::BatchSample last;
+                Row row = measure(settings, c.name, c.where, backend.label, 0, c.unit, [&] {
+                    Sample s;
+                    s.seconds = time_seconds([&] { last = c.run(backend.choice); });
+                    return s;
+                });
+                row.items = last.items;
+                row.note = last.note;
+                results.add(row, last.digest);
+                rows.push_back(row);
+            }
+        }
+    }
+}
+
 }  // namespace gaeval::bench

@@ -22,5 +22,7 @@ void playout_workload(const Axes& axes, std::vector<Row>& rows, uint64_t* signat
 // each size (populations: members; default 24 on every backend, plus 256 on cuda outside the
 // signature). The folded result is every game record and the next generation's weights.
 void tournament_workload(const Axes& axes, std::vector<Row>& rows, uint64_t* signature);
+// "batch": each game's own batch cases (games::BatchCase), one row per case and backend.
+void batch_workload(const Axes& axes, std::vector<Row>& rows, uint64_t* signature);
 
 }  // namespace gaeval::bench

@@ -1,7 +1,8 @@
 // The batch layer's device half, for every game of games/registry.hpp (declared for g++
 // callers; host/batch/batch.hpp is the one caller): perft by frontier expansion with one thread
-// per subtree, and batches of matches with one thread per match. Host pointers in and out; every
-// call synchronizes. A game that reads lookup tables has them copied to the device for the call.
+// per subtree, batches of matches with one thread per match, and evaluate-a-population batches
+// (GAEVAL_FOR_EACH_BATCH_OP) with one thread per index. Host pointers in and out; every call
+// synchronizes. A game that reads lookup tables has them copied to the device for the call.
 // In a build without CUDA these throw std::logic_error (resolve_backend never picks cuda there).
 #pragma once
 
@@ -33,6 +34,12 @@ void play_pairings(const G& game, const typename G::Pos& start, const Player<G>*
                    uint64_t player_count, const Pairing* pairings, uint64_t games, uint64_t seed,
                    uint32_t max_plies, GameRecord* records);
 
+// outputs[i] = op(inputs, i) for i < n (inputs[0 .. input_count) and op's tables are copied to
+// the device for the call).
+template <class Op>
+void evaluate(const Op& op, const typename Op::Input* inputs, uint64_t input_count, uint64_t n,
+              typename Op::Output* outputs);
+
 #if !GAEVAL_HAVE_CUDA
 [[noreturn]] inline void no_cuda() {
     throw std::logic_error("this gaeval was built without the CUDA backend");
@@ -49,6 +56,10 @@ void play_matches(const G&, const typename G::Pos&, const Player<G>&, const Play
 template <class G>
 void play_pairings(const G&, const typename G::Pos&, const Player<G>*, uint64_t, const Pairing*,
                    uint64_t, uint64_t, uint32_t, GameRecord*) {
+    no_cuda();
+}
+template <class Op>
+void evaluate(const Op&, const typename Op::Input*, uint64_t, uint64_t, typename Op::Output*) {
     no_cuda();
 }
 #endif

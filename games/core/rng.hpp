@@ -47,6 +47,13 @@ enum class Purpose : uint32_t {
     RiskDeal = 50,  // Risk: the shuffle that deals the territories (match, position)
     RiskDice = 51,  // Risk: the five dice of one roll (match, draw counter)
     RiskCard = 52,  // Risk: the card drawn after a turn with a conquest (match, draw counter)
+    PacMap = 60,        // Pac-Man: map generator (walls, tunnels)
+    PacPlacement = 61,  // Pac-Man: pac count, pacs and super pellets on a map
+    PacGreedyTie = 62,  // Pac-Man: the greedy policy's ties
+    PacWalk = 63,       // Pac-Man bots: a plan's random walk
+    PacMutation = 64,   // Pac-Man bots: where a plan's tail is redrawn
+    PacCrossover = 65,  // Pac-Man bots: which parent gives each pac's plan
+    PacSelection = 66,  // Pac-Man bots: tournament selection
 };
 
 struct Random4 {

@@ -1,5 +1,6 @@
 // The batch layer, written once over the game interface (games/core/game.hpp): perft, matches
-// between two players and tournaments of many pairings, on the backend the caller chose. The cpu
+// between two players, tournaments of many pairings and evaluate-a-population batches of any
+// operation listed in GAEVAL_FOR_EACH_BATCH_OP, on the backend the caller chose. The cpu
 // backend runs the games/ functions over OpenMP threads (host/backend/parallel.hpp), the cuda
 // backend the same functions in kernels (kernels/batch.hpp); both give the same bits. Every call
 // is synchronous.
@@ -118,6 +119,28 @@ std::vector<GameRecord> play_pairings(const G& game, const typename G::Pos& star
         },
         4);
     return records;
+}
+
+// An evaluate-a-population batch: outputs[i] = op(inputs.data(), i) for i < n, one index per
+// CPU iteration or GPU thread. Op is a trivially copyable struct of games/ listed in
+// GAEVAL_FOR_EACH_BATCH_OP (games/registry.hpp), with
+//   using Input = ...; using Output = ...;          (trivially copyable)
+//   GAEVAL_HD Output operator()(const Input* inputs, uint64_t i) const;
+// and, when it reads lookup tables in host memory, the table hooks of games/core/game.hpp (the
+// CUDA backend copies them and `inputs` to the device for the call). `inputs` holds everything
+// the op reads by index: a population and whatever it is compared against.
+template <class Op>
+std::vector<typename Op::Output> evaluate(const Op& op,
+                                          const std::vector<typename Op::Input>& inputs,
+                                          uint64_t n, const BackendChoice& backend) {
+    std::vector<typename Op::Output> outputs(n);
+    if (backend.kind == BackendKind::Cuda) {
+        cuda::evaluate(op, inputs.data(), inputs.size(), n, outputs.data());
+        return outputs;
+    }
+    parallel_for_dynamic(static_cast<int64_t>(n), backend.threads,
+                         [&](int64_t i) { outputs[i] = op(inputs.data(), static_cast<uint64_t>(i)); });
+    return outputs;
 }
 
 }  // namespace gaeval::batch

@@ -12,5 +12,6 @@ int run_bench(int argc, char** argv);
 int run_compare(int argc, char** argv);
 int run_games(int argc, char** argv);
 int run_gomocup(int argc, char** argv);
+int run_pac_bot(int argc, char** argv);
 
 }  // namespace gaeval::cli

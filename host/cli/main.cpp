@@ -30,6 +30,7 @@ const Command kCommands[] = {
     {"bench", gaeval::cli::run_bench, "throughput benchmarks (table: cpu1, cpu, cuda)"},
     {"compare", gaeval::cli::run_compare, "run a job on two backends and diff the results"},
     {"gomocup", gaeval::cli::run_gomocup, "a Gomoku brain for Gomocup managers (pbrain protocol)"},
+    {"pac-bot", gaeval::cli::run_pac_bot, "play Pac-Man in the Spring Challenge 2020 referee"},
 };
 
 void usage(std::FILE* out) {

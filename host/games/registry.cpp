@@ -5,6 +5,7 @@
 #include "host/games/simple_entry.hpp"
 #include "host/gomoku/entry.hpp"
 #include "host/risk/entry.hpp"
+#include "host/pac/entry.hpp"
 
 namespace gaeval::games {
 
@@ -20,6 +21,7 @@ std::vector<std::unique_ptr<GameEntry>> make_registry() {
     list.push_back(ataxx::make_entry());
     list.push_back(gomoku::make_entry());
     list.push_back(risk::make_entry());
+    list.push_back(pac::make_entry());
 #define GAEVAL_ADD_SIMPLE(G) add_simple<G>(list);
     GAEVAL_FOR_EACH_GAME_TYPE(GAEVAL_ADD_SIMPLE)
 #undef GAEVAL_ADD_SIMPLE

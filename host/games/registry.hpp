@@ -5,6 +5,7 @@
 // games with formats of their own (Ataxx's boards and FEN) have an entry under host/<game>/.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -33,12 +34,28 @@ struct PlayoutCase {
     uint64_t cpu_games = 5000;  // on cpu1 and cpu (equal, so ratios compare)
     uint64_t cuda_games = 1u << 20;
 };
+// A game's own batch workload (Pac-Man: its bot's rollouts and generations), timed on each
+// backend by the "batch" workload: one call of run() is one sample; it returns the items it
+// processed and a digest of every result it computed (folded into the signature; every
+// backend must give the same).
+struct BatchSample {
+    double items = 0;
+    uint64_t digest = 0;
+    std::string note;
+};
+struct BatchCase {
+    std::string name;   // row workload: "pac rollouts"
+    std::string where;  // size column: "31x15 pop=64"
+    std::string unit;   // "rollouts/s"
+    std::function<BatchSample(const BackendChoice&)> run;
+};
 struct BenchCases {
     bool in_default = false;  // part of `gaeval bench` with no arguments (and its signature)
     std::vector<PerftCase> perft;
     std::vector<PlayoutCase> playouts;
     nlohmann::json tournament_setup;  // the tournament workload's game (null: none)
     uint32_t tournament_max_plies = 0;  // its ply cap (0: learn's default; Risk: the rules end games)
+    std::vector<BatchCase> batches;
 };
 
 class GameEntry {
