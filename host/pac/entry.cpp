@@ -134,17 +134,19 @@ class PacSession final : public games::GameSession {
         throw InputError("perft: pac has no perft (simultaneous moves)");
     }
 
+    std::vector<std::unique_ptr<games::GameSession>> children() const override { return {}; }
+
     std::vector<GameRecord> play(const games::PlayerData& a, const games::PlayerData& b,
-                                 uint64_t games, uint64_t seed, uint32_t max_plies,
-                                 const BackendChoice& backend) const override {
+                                 uint64_t first, uint64_t games, uint64_t seed,
+                                 uint32_t max_plies, const BackendChoice& backend) const override {
         check_player(a);
         check_player(b);
         const bool host =
             is_bot(a) || is_bot(b) || options_.map_per_game || !options_.record_dir.empty();
         if (!host) {
             const Game game{board_.map.get()};
-            return batch::play(game, board_.start, typed(a), typed(b), games, seed, max_plies,
-                               backend);
+            return batch::play(game, board_.start, typed(a), typed(b), first, games, seed,
+                               max_plies, backend);
         }
         if (!options_.record_dir.empty()) io::prepare_out_dir(options_.record_dir);
         std::vector<GameRecord> records(games);
@@ -152,15 +154,16 @@ class PacSession final : public games::GameSession {
         Board per_pair;
         const auto begin = std::chrono::steady_clock::now();
         auto last_note = begin;
-        for (uint64_t i = 0; i < games; ++i) {
-            if (options_.map_per_game && i % 2 == 0)
+        for (uint64_t k = 0; k < games; ++k) {
+            const uint64_t i = first + k;  // the game's index in the whole batch
+            if (options_.map_per_game && (i % 2 == 0 || k == 0))
                 per_pair = make_board(generate_setup(options_.map_seed + i / 2, options_.width,
                                                      options_.height, options_.pacs));
             const Board& board = options_.map_per_game ? per_pair : board_;
             const Game game{board.map.get()};
             const int a_seat = static_cast<int>(i % 2);
             MatchLog log;
-            records[i] = play_host_match(game, board.start, a, b, a_seat, seed,
+            records[k] = play_host_match(game, board.start, a, b, a_seat, seed,
                                          static_cast<uint32_t>(i), max_plies, options_.bots,
                                          backend, options_.record_dir.empty() ? nullptr : &log);
             if (!options_.record_dir.empty()) {
@@ -168,7 +171,7 @@ class PacSession final : public games::GameSession {
                 names[a_seat] = player_label(a) + " (A)";
                 names[1 - a_seat] = player_label(b) + " (B)";
                 recorded.push_back(match_json(*board.map, board.setup, board.start, log, names,
-                                              seed, static_cast<uint32_t>(i), records[i]));
+                                              seed, static_cast<uint32_t>(i), records[k]));
                 char name[32];
                 std::snprintf(name, sizeof name, "match-%04llu.json",
                               static_cast<unsigned long long>(i));
@@ -180,9 +183,9 @@ class PacSession final : public games::GameSession {
                 last_note = now;
                 const double spent = std::chrono::duration<double>(now - begin).count();
                 std::fprintf(stderr, "gaeval play: %llu/%llu games, %.0f s, about %.0f s left\n",
-                             static_cast<unsigned long long>(i + 1),
+                             static_cast<unsigned long long>(k + 1),
                              static_cast<unsigned long long>(games), spent,
-                             spent / double(i + 1) * double(games - i - 1));
+                             spent / double(k + 1) * double(games - k - 1));
             }
         }
         if (!options_.record_dir.empty())
