@@ -55,6 +55,15 @@ std::unique_ptr<GameSession> GameEntry::open_setup(const nlohmann::json& setup,
     return open(options);
 }
 
+std::string GameEntry::option_value(const std::map<std::string, std::string>& options,
+                                    const std::string& name) const {
+    const auto it = options.find(name);
+    if (it != options.end()) return it->second;
+    for (const GameOption& o : info().options)
+        if (o.name == name) return o.default_value;
+    return std::string();
+}
+
 const std::vector<std::unique_ptr<GameEntry>>& all_games() {
     static const std::vector<std::unique_ptr<GameEntry>> registry = make_registry();
     return registry;

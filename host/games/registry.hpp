@@ -54,6 +54,12 @@ class GameEntry {
     // InputError naming `origin` and the field.
     std::unique_ptr<GameSession> open_setup(const nlohmann::json& setup,
                                             const std::string& origin) const;
+
+  protected:
+    // The value of option `name` in `options`, else its default from info().options ("" when
+    // the game has no such option).
+    std::string option_value(const std::map<std::string, std::string>& options,
+                             const std::string& name) const;
 };
 
 // Every registered game, in listing order (Ataxx first).
