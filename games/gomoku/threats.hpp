@@ -112,22 +112,32 @@ GAEVAL_HD_INLINE LineThreats<BB> line_threats(const BB& own, const BB& empty, bo
     return out;
 }
 
+// The four directions' patterns of `own` united (fours only when kFours; no threes).
+template <class Geo, bool kFours, class BB>
+GAEVAL_HD_INLINE LineThreats<BB> all_lines(const BB& own, const BB& empty, bool exact) {
+    const LineThreats<BB> lines[4] = {
+        line_threats<Geo::kRow, kFours, false>(own, empty, exact),
+        line_threats<Geo::kColumn, kFours, false>(own, empty, exact),
+        line_threats<Geo::kDiagonal, kFours, false>(own, empty, exact),
+        line_threats<Geo::kAntiDiagonal, kFours, false>(own, empty, exact)};
+    LineThreats<BB> all = lines[0];
+    for (int d = 1; d < 4; ++d) {
+        all.five |= lines[d].five;
+        all.four |= lines[d].four;
+    }
+    return all;
+}
+
 // The five-points of `own` (empty cells where an own stone completes a five).
 template <class Geo, class BB>
 GAEVAL_HD_INLINE BB five_points(const BB& own, const BB& empty, bool exact) {
-    return line_threats<Geo::kRow, false, false>(own, empty, exact).five |
-           line_threats<Geo::kColumn, false, false>(own, empty, exact).five |
-           line_threats<Geo::kDiagonal, false, false>(own, empty, exact).five |
-           line_threats<Geo::kAntiDiagonal, false, false>(own, empty, exact).five;
+    return all_lines<Geo, false>(own, empty, exact).five;
 }
 
 // The empty cells where an own stone makes a four or better (at least one new five-point).
 template <class Geo, class BB>
 GAEVAL_HD_INLINE BB four_moves(const BB& own, const BB& empty, bool exact) {
-    return line_threats<Geo::kRow, true, false>(own, empty, exact).four |
-           line_threats<Geo::kColumn, true, false>(own, empty, exact).four |
-           line_threats<Geo::kDiagonal, true, false>(own, empty, exact).four |
-           line_threats<Geo::kAntiDiagonal, true, false>(own, empty, exact).four;
+    return all_lines<Geo, true>(own, empty, exact).four;
 }
 
 // Whether `own` holds a winning line: five in a row (freestyle: or more; standard: exactly

@@ -84,13 +84,7 @@ class Entry final : public games::GameEntry {
 
     std::unique_ptr<games::GameSession> open(
         const std::map<std::string, std::string>& options) const override {
-        auto value = [&](const std::string& name) {
-            const auto it = options.find(name);
-            if (it != options.end()) return it->second;
-            for (const auto& o : info().options)
-                if (o.name == name) return o.default_value;
-            return std::string();
-        };
+        auto value = [&](const std::string& name) { return option(options, name); };
         Setup setup;
         setup.size = parse_board(value("board"));
         setup.rule = parse_rules(value("rules"));
