@@ -424,7 +424,11 @@ Move Bot::choose(const Observation& obs) {
     update(obs);
     const Pos p = believed_position(obs);
     RolloutOp op = make_op(p, obs);
-    const int populations = settings_.coevolution ? 2 : 1;
+    // The opponent's population evolves only when some enemy pac is placed (under fog there may
+    // be none: then every generation goes to ours).
+    int placed = 0;
+    for (int k = 0; k < pacs_; ++k) placed += p.pac[kThem][k].alive;
+    const int populations = settings_.coevolution && placed > 0 ? 2 : 1;
     const uint32_t size = static_cast<uint32_t>(std::max(2, settings_.population));
     std::vector<Plan> pops[2];
     std::vector<float> fitness[2];
@@ -438,7 +442,7 @@ Move Bot::choose(const Observation& obs) {
         pops[s].resize(size);
         best[s] = pops[s][0];
     }
-    if (!settings_.coevolution) best[kThem] = greedy_plan(p, kThem);
+    if (populations == 1) best[kThem] = greedy_plan(p, kThem);
     const auto begin = std::chrono::steady_clock::now();
     bool evaluated[2] = {false, false};
     for (uint32_t g = 0;; ++g) {

@@ -117,13 +117,19 @@ class PacSession final : public games::GameSession {
           options_(options),
           board_(std::move(board)) {
         const Setup& s = board_.setup;
-        set_description("on a " + std::to_string(s.rows[0].size()) + "x" +
-                        std::to_string(s.rows.size()) +
-                        (options_.map_file.empty()
-                             ? " generated map (seed " + std::to_string(options_.map_seed) + ")"
-                             : " map from " + options_.map_file) +
-                        (options_.map_per_game ? " and one per game pair" : "") + ", " +
-                        std::to_string(s.pacs) + " pacs a side");
+        const std::string size =
+            std::to_string(s.rows[0].size()) + "x" + std::to_string(s.rows.size());
+        if (options_.map_per_game)
+            set_description("on generated maps, one per game pair (map seeds " +
+                            std::to_string(options_.map_seed) + ", " +
+                            std::to_string(options_.map_seed + 1) + ", ...)");
+        else if (options_.map_file.empty())
+            set_description("on a " + size + " generated map (seed " +
+                            std::to_string(options_.map_seed) + "), " + std::to_string(s.pacs) +
+                            " pacs a side");
+        else
+            set_description("on the " + size + " map " + options_.map_file + ", " +
+                            std::to_string(s.pacs) + " pacs a side");
     }
 
     int seats() const override { return 2; }
