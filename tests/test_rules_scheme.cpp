@@ -98,7 +98,7 @@ struct Fixture {
     }
 };
 
-TEST(RulesScheme, GenerationZeroHoldsTheStillPlanAndBuiltPlans) {
+TEST(RulesScheme, GenerationZeroHoldsTheStillPlanTheGreedyPlanAndBuiltPlans) {
     Fixture f;
     const int models = f.problem.scenario.friendly_count;
     const std::vector<uint32_t> still = f.plan(f.src, 0);
@@ -106,10 +106,23 @@ TEST(RulesScheme, GenerationZeroHoldsTheStillPlanAndBuiltPlans) {
     std::vector<uint32_t> identity(models);
     std::iota(identity.begin(), identity.end(), 0u);
     EXPECT_EQ(f.order(f.src, 0), identity);
-    Move built[MaxFriendly];
-    rebuild_plan(f.problem, 5, Purpose::Rebuild, 0, 7, built);
-    const std::vector<uint32_t> seventh = f.plan(f.src, 7);
-    for (int m = 0; m < models; ++m) EXPECT_EQ(seventh[m], pack_move(built[m]));
+    // Individual 1: the greedy plan, move order included.
+    std::vector<uint32_t> greedy(f.words);
+    greedy_plan(f.problem, greedy.data());
+    EXPECT_EQ(f.plan(f.src, 1), greedy);
+    // Odd individuals from 3 on: rebuild, wrap, GRASP (whole), by (i / 2) mod 3.
+    const struct {
+        uint64_t individual;
+        Builder builder;
+    } built[] = {{3, Builder::Wrap}, {5, Builder::Grasp}, {7, Builder::Rebuild}};
+    for (const auto& b : built) {
+        std::vector<uint32_t> words(f.words, 0u);
+        build_plan(f.problem, b.builder, 5, 0, static_cast<uint32_t>(b.individual), words.data());
+        const std::vector<uint32_t> got = f.plan(f.src, b.individual);
+        const int compared = b.builder == Builder::Grasp ? f.words : models;
+        for (int w = 0; w < compared; ++w)
+            EXPECT_EQ(got[w], words[w]) << "individual " << b.individual << " word " << w;
+    }
     int shuffled = 0;
     for (uint64_t i = 0; i < f.n; ++i) {
         std::vector<uint32_t> o = f.order(f.src, i);
@@ -119,21 +132,38 @@ TEST(RulesScheme, GenerationZeroHoldsTheStillPlanAndBuiltPlans) {
         for (int m = 0; m < models; ++m)
             ASSERT_TRUE(move_within_limit(unpack_move(f.src[m * f.n + i])));
     }
-    EXPECT_GT(shuffled, static_cast<int>(f.n) - 5);
+    EXPECT_GT(shuffled, static_cast<int>(f.n) - 10);
 }
 
-TEST(RulesScheme, ClonesCopyAndTheBestSurvivesUnchanged) {
+TEST(RulesScheme, ClonesCopyTheBestSurvivesUnchangedMemeticClonesNeverGetWorse) {
     Fixture f;
     RulesStep copy = f.step(100, 0.0);
+    const uint64_t memetic = copy.memetic_clones();
+    EXPECT_EQ(memetic, 100u / MemeticShare + (100 % MemeticShare != 0));
     for (uint64_t k = 0; k < 100; ++k) copy(k);
-    for (uint64_t k = 0; k < 100; ++k) ASSERT_EQ(f.plan(f.dst, k), f.plan(f.src, f.ranked[k]));
-    // Full mutation: every clone changes, except the best.
+    for (uint64_t k = 0; k < 100; ++k) {
+        const std::vector<uint32_t> child = f.plan(f.dst, k), parent = f.plan(f.src, f.ranked[k]);
+        if (k == 0 || k > memetic) {
+            ASSERT_EQ(child, parent) << "clone " << k;
+            continue;
+        }
+        // Local search keeps a try only when it scores at least as well, or when both plans
+        // are legal and it keeps as many models in range.
+        const Breakdown before = rules_evaluate(f.problem, GenomeGenes{parent.data()});
+        const Breakdown after = rules_evaluate(f.problem, GenomeGenes{child.data()});
+        EXPECT_TRUE(after.fitness >= before.fitness ||
+                    (after.legal && before.legal && after.in_range_count >= before.in_range_count))
+            << "memetic clone " << k;
+        EXPECT_EQ(f.order(f.dst, k), f.order(f.src, f.ranked[k]));
+    }
+    // Full mutation: every plain clone changes, except the best.
     RulesStep wild = f.step(100, 1.0);
     for (uint64_t k = 0; k < f.n; ++k) wild(k);
     EXPECT_EQ(f.plan(f.dst, 0), f.plan(f.src, f.ranked[0]));
     int changed = 0;
-    for (uint64_t k = 1; k < 100; ++k) changed += f.plan(f.dst, k) != f.plan(f.src, f.ranked[k]);
-    EXPECT_EQ(changed, 99);
+    for (uint64_t k = memetic + 1; k < 100; ++k)
+        changed += f.plan(f.dst, k) != f.plan(f.src, f.ranked[k]);
+    EXPECT_EQ(changed, static_cast<int>(99 - memetic));
     // Swap mutation: a clone's order is its parent's with at most two positions exchanged.
     for (uint64_t k = 1; k < 100; ++k) {
         const std::vector<uint32_t> a = f.order(f.dst, k), b = f.order(f.src, f.ranked[k]);

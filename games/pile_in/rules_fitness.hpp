@@ -55,7 +55,7 @@ GAEVAL_HD_INLINE int find_root(uint8_t* parent, int x) {
 GAEVAL_HD inline float split_excess(const RulesProblem& p, const PlanPose& pose) {
     const int n = p.scenario.friendly_count;
     const float coh = p.scenario.coherency_mm;
-    const float limit = coh + p.rules.tolerance_mm;
+    const float limit = coh + judged_tolerance(p.rules);
     float key[MaxFriendly];
     bool in_tree[MaxFriendly];
     for (int j = 0; j < n; ++j) {
@@ -87,9 +87,10 @@ GAEVAL_HD inline float split_excess(const RulesProblem& p, const PlanPose& pose)
 GAEVAL_HD inline float direction_excess(const RulesProblem& p, const Shape& sh, int m,
                                         float nearest) {
     const StartInfo& st = p.start[m];
-    const float tol = p.rules.tolerance_mm;
-    const float allowed = p.rules.direction == Direction::StrictlyCloser ? st.reference_gap - tol
-                                                                         : st.reference_gap + tol;
+    const float tol = judged_tolerance(p.rules);
+    const float allowed = p.rules.direction == Direction::StrictlyCloser
+                              ? st.reference_gap - (p.rules.tolerance_mm + p.rules.margin_mm)
+                              : st.reference_gap + tol;
     if (p.rules.direction == Direction::NoFurtherFromTarget)
         return (p.target_is_everyone ? nearest : target_gap(p, sh, nullptr)) - allowed;
     float best = gap_between(sh, enemy_shape(p.scenario, st.reference_enemy)) - allowed;
@@ -114,7 +115,7 @@ GAEVAL_HD inline Breakdown check_plan(const RulesProblem& p, const PlanPose& pos
     const Scenario& s = p.scenario;
     const Rules& r = p.rules;
     const int n = s.friendly_count;
-    const float tol = r.tolerance_mm;
+    const float tol = judged_tolerance(r);  // thresholds a hair stricter than the validator's
     const float coherency_limit = s.coherency_mm + tol;
     uint8_t own_flags[MaxFriendly];
     uint8_t* f = flags ? flags : own_flags;
