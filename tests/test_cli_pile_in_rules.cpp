@@ -157,7 +157,8 @@ TEST(RulesCli, Aos4RunPrintsGaVersusGreedyAndWritesTheVerdict) {
     EXPECT_EQ(best["models"][0]["order"], 0);
     EXPECT_EQ(best["models"][1]["illegal"], false);
     const std::string svg = read_text(dir + "/picture.svg");
-    EXPECT_NE(svg.find("numbers: move order"), std::string::npos);
+    EXPECT_NE(svg.find("in the order #1, #2"), std::string::npos);  // the move order matters
+    EXPECT_NE(svg.find(">#2</text>"), std::string::npos);
     EXPECT_NE(svg.find("GA 2 vs greedy 1"), std::string::npos);
     auto run = nlohmann::json::parse(read_text(dir + "/run.json"));
     EXPECT_EQ(run["config"]["rules_config"]["preset"], "aos4");

@@ -121,9 +121,10 @@ GAEVAL_HD inline bool range_spot(const RulesProblem& p, const PlanPose& pose, in
 }
 
 // Pulls models toward the group of `anchor` (friends within coherency of each other, chained):
-// the first model outside it (index order) moves straight toward its nearest member until the
-// enclosing circles are a hair within coherency (cut to its move); again until the unit is one
-// group, at most n pulls. The direction rule is left to the fitness.
+// the model outside it nearest to a member (centres; ties by index) moves straight toward that
+// member until the enclosing circles are a hair within coherency (cut to its move); again
+// until the unit is one group, at most n pulls - a chain follows its leader link by link. The
+// direction rule is left to the fitness.
 GAEVAL_HD inline void drag_repair(const RulesProblem& p, PlanEdit& e, int anchor) {
     const Scenario& s = p.scenario;
     const int n = s.friendly_count;
@@ -131,18 +132,18 @@ GAEVAL_HD inline void drag_repair(const RulesProblem& p, PlanEdit& e, int anchor
         uint8_t parent[MaxFriendly] = {}, neighbours[MaxFriendly] = {};
         detail::coherency_groups(p, e.pose, parent, neighbours);
         const int group = detail::find_root(parent, anchor);
-        int j = -1;
-        for (int m = 0; m < n && j < 0; ++m)
-            if (detail::find_root(parent, m) != group) j = m;
-        if (j < 0) return;
-        int f = -1;
+        int j = -1, f = -1;
         float best = 1e30f;
-        for (int m = 0; m < n; ++m) {
-            if (detail::find_root(parent, m) != group) continue;
-            const float dx = e.pose.x[m] - e.pose.x[j], dy = e.pose.y[m] - e.pose.y[j];
-            const float d = dx * dx + dy * dy;
-            if (d < best) best = d, f = m;
+        for (int out = 0; out < n; ++out) {
+            if (detail::find_root(parent, out) == group) continue;
+            for (int m = 0; m < n; ++m) {
+                if (detail::find_root(parent, m) != group) continue;
+                const float dx = e.pose.x[m] - e.pose.x[out], dy = e.pose.y[m] - e.pose.y[out];
+                const float d = dx * dx + dy * dy;
+                if (d < best) best = d, j = out, f = m;
+            }
         }
+        if (j < 0) return;
         const float dist = sqrt_rn(best);
         const float want = detail::friend_radius(s, j) + detail::friend_radius(s, f) +
                            s.coherency_mm - 0.5f * p.rules.tolerance_mm;
