@@ -43,7 +43,7 @@ GAEVAL_HD inline bool path_clear(const RulesProblem& p, const PlanPose& pose, in
 // gap to `target` is within `reach`: `limit` when it never is, 0 when it already is. The gap
 // shrinks along the way to the target's centre (the caller keeps limit within that distance).
 // Bisection, GreedySteps steps; + - * / sqrt_rn.
-GAEVAL_HD inline float distance_into_range(const Shape& me, const Shape& target, float ux,
+GAEVAL_HD_NOINLINE inline float distance_into_range(const Shape& me, const Shape& target, float ux,
                                            float uy, float limit, float reach) {
     if (!(gap_between(shifted(me, limit * ux, limit * uy), target) < reach)) return limit;
     if (gap_between(me, target) <= reach) return 0.0f;
@@ -79,7 +79,7 @@ GAEVAL_HD inline Move range_edge_move(const RulesProblem& p, int m) {
 // `processing` order (a permutation of the n models): each moves as range_edge_move says,
 // stopped earlier where its path would cross a base standing at that moment; then the last
 // movers go back while the plan breaks a rule. Legal whenever the start is.
-GAEVAL_HD inline void greedy_plan_in_order(const RulesProblem& p, const uint8_t* processing,
+GAEVAL_HD_NOINLINE inline void greedy_plan_in_order(const RulesProblem& p, const uint8_t* processing,
                                            uint32_t* genes) {
     const Scenario& s = p.scenario;
     const int n = s.friendly_count;

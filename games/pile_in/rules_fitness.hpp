@@ -52,7 +52,7 @@ GAEVAL_HD_INLINE int find_root(uint8_t* parent, int x) {
 // Sum over the edges of a minimum spanning tree (gaps as weights) of what exceeds the
 // coherency distance: how far a split unit is from being one group (0 when it is).
 // Prim's algorithm, ties to the lower index.
-GAEVAL_HD inline float split_excess(const RulesProblem& p, const PlanPose& pose) {
+GAEVAL_HD_NOINLINE inline float split_excess(const RulesProblem& p, const PlanPose& pose) {
     const int n = p.scenario.friendly_count;
     const float coh = p.scenario.coherency_mm;
     const float limit = coh + judged_tolerance(p.rules);
@@ -111,7 +111,7 @@ GAEVAL_HD_INLINE Shape moving_shape(const RulesProblem& p, const PlanPose& pose,
 
 // Checks a decoded plan against the rules; flags (optional, one per friendly model) gets the
 // RuleFlag bits each model breaks. Returns the score and its breakdown.
-GAEVAL_HD inline Breakdown check_plan(const RulesProblem& p, const PlanPose& pose, uint8_t* flags) {
+GAEVAL_HD_NOINLINE inline Breakdown check_plan(const RulesProblem& p, const PlanPose& pose, uint8_t* flags) {
     const Scenario& s = p.scenario;
     const Rules& r = p.rules;
     const int n = s.friendly_count;
@@ -269,7 +269,7 @@ GAEVAL_HD_INLINE void send_back(const RulesProblem& p, PlanPose& pose, int m) {
 // mover goes back (not moving is legal: the loader checks the start). Returns the models sent
 // back (bit m) and the final breakdown in *out.
 // Deterministic rounds over check_plan.
-GAEVAL_HD inline uint64_t repair_plan(const RulesProblem& p, PlanPose& pose, Breakdown* out,
+GAEVAL_HD_NOINLINE inline uint64_t repair_plan(const RulesProblem& p, PlanPose& pose, Breakdown* out,
                                       uint8_t* flags) {
     const int n = p.scenario.friendly_count;
     uint64_t sent_back = 0;

@@ -38,7 +38,7 @@ enum class Builder : uint32_t {
 
 // Makes plan words (layout.words) with `builder`; for Rebuild and Wrap only the moves (the
 // first n words) are written, for Grasp every word. Addressed by (c0, c1).
-GAEVAL_HD inline void build_plan(const RulesProblem& p, Builder builder, uint64_t seed,
+GAEVAL_HD_NOINLINE inline void build_plan(const RulesProblem& p, Builder builder, uint64_t seed,
                                  uint32_t c0, uint32_t c1, uint32_t* words) {
     const int n = p.scenario.friendly_count;
     if (builder == Builder::Grasp) {

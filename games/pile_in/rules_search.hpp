@@ -83,7 +83,7 @@ GAEVAL_HD_INLINE bool within_coherency(const RulesProblem& p, const PlanPose& po
 // Whether model m may end at (x, y): within its move, overlapping no enemy and no friend where
 // the pose puts them, and allowed by the direction rule; *mv gets the move. Path and
 // coherency are not looked at (the fitness judges the whole plan).
-GAEVAL_HD inline bool legal_spot(const RulesProblem& p, const PlanPose& pose, int m, float x,
+GAEVAL_HD_NOINLINE inline bool legal_spot(const RulesProblem& p, const PlanPose& pose, int m, float x,
                                  float y, Move* mv) {
     const Scenario& s = p.scenario;
     const float dx = x - s.friendly[m].x, dy = y - s.friendly[m].y;
@@ -125,7 +125,7 @@ GAEVAL_HD inline bool range_spot(const RulesProblem& p, const PlanPose& pose, in
 // member until the enclosing circles are a hair within coherency (cut to its move); again
 // until the unit is one group, at most n pulls - a chain follows its leader link by link. The
 // direction rule is left to the fitness.
-GAEVAL_HD inline void drag_repair(const RulesProblem& p, PlanEdit& e, int anchor) {
+GAEVAL_HD_NOINLINE inline void drag_repair(const RulesProblem& p, PlanEdit& e, int anchor) {
     const Scenario& s = p.scenario;
     const int n = s.friendly_count;
     for (int pull = 0; pull < n; ++pull) {
@@ -159,7 +159,7 @@ namespace detail {
 
 // The shortest legal move (legal_spot) that puts model h in a niche touching friends a and b
 // (enclosing circles, a hair apart), either side; false when neither is legal.
-GAEVAL_HD inline bool support_spot(const RulesProblem& p, const PlanPose& pose, int h, int a,
+GAEVAL_HD_NOINLINE inline bool support_spot(const RulesProblem& p, const PlanPose& pose, int h, int a,
                                    int b, Move* mv, float* length2) {
     const Scenario& s = p.scenario;
     const float hair = 0.5f * p.rules.tolerance_mm;
@@ -191,7 +191,7 @@ GAEVAL_HD_INLINE bool in_range_now(const RulesProblem& p, const PlanPose& pose, 
 // friends; then each model out of range that is short moves itself into a niche touching its
 // nearest friend and one of that friend's friends (shortest legal move). Index order; models
 // whose niche is not legal stay short (the fitness judges).
-GAEVAL_HD inline void recruit_supporters(const RulesProblem& p, PlanEdit& e) {
+GAEVAL_HD_NOINLINE inline void recruit_supporters(const RulesProblem& p, PlanEdit& e) {
     const int n = p.scenario.friendly_count;
     const int needed = p.rules.two_neighbours_from > 0 && n >= p.rules.two_neighbours_from ? 2 : 1;
     uint64_t recruited = 0;
@@ -252,7 +252,7 @@ GAEVAL_HD inline void repair_coherency(const RulesProblem& p, PlanEdit& e, int a
 
 // Adds v (gene units) to the move of every model in m's group (coherency at the end), each
 // cut to its limit: the group shifts as one.
-GAEVAL_HD inline void shift_group(const RulesProblem& p, PlanEdit& e, int m, Move v) {
+GAEVAL_HD_NOINLINE inline void shift_group(const RulesProblem& p, PlanEdit& e, int m, Move v) {
     const int n = p.scenario.friendly_count;
     uint8_t parent[MaxFriendly] = {}, neighbours[MaxFriendly] = {};
     detail::coherency_groups(p, e.pose, parent, neighbours);
@@ -275,7 +275,7 @@ GAEVAL_HD inline void shift_group(const RulesProblem& p, PlanEdit& e, int m, Mov
 // is stuck, then to the other; with `alternate`, to both in turn. Stops after `slots` slots or
 // when neither direction has one; returns the slots filled. Draws addressed by
 // (c0, c1, slot, c3).
-GAEVAL_HD inline int wrap_from(const RulesProblem& p, PlanEdit& e, int anchor, int first,
+GAEVAL_HD_NOINLINE inline int wrap_from(const RulesProblem& p, PlanEdit& e, int anchor, int first,
                                int lead, bool alternate, int slots, uint64_t seed,
                                Purpose purpose, uint32_t c0, uint32_t c1, uint32_t c3) {
     const Scenario& s = p.scenario;
@@ -348,7 +348,7 @@ GAEVAL_HD_INLINE int wrap_slots(int n, uint32_t draw) {
 // range edge (when that spot is legal), else it stays. The anchor is the first model, from a
 // random index on, from which the wrap fills a slot. Addressed by (c0, c1) (the slots by
 // (c0, c1, slot, anchor)).
-GAEVAL_HD inline void wrap_plan(const RulesProblem& p, PlanEdit& e, uint64_t seed,
+GAEVAL_HD_NOINLINE inline void wrap_plan(const RulesProblem& p, PlanEdit& e, uint64_t seed,
                                 Purpose purpose, uint32_t c0, uint32_t c1) {
     const Scenario& s = p.scenario;
     const int n = s.friendly_count;
@@ -411,7 +411,7 @@ GAEVAL_HD_INLINE Move small_move(uint64_t seed, Purpose purpose, uint32_t c0, ui
 // creep step 1, its whole group shifted by a small step 1 or by m's own straight-in move 1, a
 // wrap from m 1; then coherency is repaired round m (repair_coherency). Addressed by (c0, c1, try) (a wrap by
 // Purpose::Wrap and (c0, c1, slot, try + 1)).
-GAEVAL_HD inline void local_try(const RulesProblem& p, PlanEdit& e, uint64_t seed,
+GAEVAL_HD_NOINLINE inline void local_try(const RulesProblem& p, PlanEdit& e, uint64_t seed,
                                 Purpose purpose, uint32_t c0, uint32_t c1, uint32_t attempt) {
     const Scenario& s = p.scenario;
     const int n = s.friendly_count;
@@ -458,7 +458,7 @@ GAEVAL_HD inline void local_try(const RulesProblem& p, PlanEdit& e, uint64_t see
 // Memetic improvement of e: `tries` local_try's; a try is kept when the plan scores at least as
 // well, or when both are legal and it keeps at least as many models in range (a legal plan may
 // drift along a plateau of equal counts, whatever its distance term). Addressed by (c0, c1).
-GAEVAL_HD inline void local_search(const RulesProblem& p, PlanEdit& e, uint64_t seed,
+GAEVAL_HD_NOINLINE inline void local_search(const RulesProblem& p, PlanEdit& e, uint64_t seed,
                                    Purpose purpose, uint32_t c0, uint32_t c1, int tries) {
     Breakdown now = check_plan(p, e.pose, nullptr);
     PlanEdit trial;
