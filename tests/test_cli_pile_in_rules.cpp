@@ -164,7 +164,8 @@ TEST(RulesCli, Aos4RunPrintsGaVersusGreedyAndWritesTheVerdict) {
     EXPECT_EQ(best["models"][0]["order"], 0);
     EXPECT_EQ(best["models"][1]["illegal"], false);
     const std::string svg = read_text(dir + "/picture.svg");
-    EXPECT_NE(svg.find("numbers: move order"), std::string::npos);
+    EXPECT_NE(svg.find("in the order #1, #2"), std::string::npos);  // the move order matters
+    EXPECT_NE(svg.find(">#2</text>"), std::string::npos);
     EXPECT_NE(svg.find("GA 2 vs greedy 1"), std::string::npos);
     auto run = nlohmann::json::parse(read_text(dir + "/run.json"));
     EXPECT_EQ(run["config"]["rules_config"]["preset"], "aos4");
@@ -185,6 +186,38 @@ TEST(RulesCli, GreedySolverAloneAndJson) {
     EXPECT_EQ(best["solver"], "greedy");
     EXPECT_EQ(best["legal"], true);
     EXPECT_FALSE(fs::exists(fs::path(dir) / "generations.csv"));
+}
+
+// The picture numbers models from 1 at their starts and ends alike, draws each model's move
+// limit round its start, and marks the models that stay.
+TEST(RulesCli, PictureNumbersFromOneDrawsMoveLimitsAndMarksModelsThatStay) {
+    using namespace gaeval::pile_in;
+    ScenarioFile f = load_scenario(data("s4.json"));
+    const RulesProblem p = build_rules_problem("aos4", f, {});
+    ASSERT_EQ(p.scenario.friendly_count, 2);
+    // Model 1 (friendly[0]) stays; model 2 (friendly[1]) moves 10 mm sideways.
+    const std::vector<uint32_t> genes = {
+        0u, pack_move(Move{static_cast<int32_t>(10 / p.scenario.move_unit_mm), 0})};
+    const Verdict v = validate_plan(p, genes);
+    const PlanReport plan = rules_report(p, genes, v);
+    const std::string svg = plan_svg(p.scenario, plan);
+    auto count = [&](const std::string& needle) {
+        std::size_t n = 0;
+        for (std::size_t at = svg.find(needle); at != std::string::npos;
+             at = svg.find(needle, at + 1))
+            ++n;
+        return n;
+    };
+    // Labels 1 and 2 on the ends, 2 also on the moved model's start; never a 0.
+    EXPECT_EQ(count("\">1</text>"), 1u);
+    EXPECT_EQ(count("\">2</text>"), 2u);
+    EXPECT_EQ(count("\">0</text>"), 0u);
+    // One light move-limit circle per model, of radius move_mm in the picture's scale.
+    EXPECT_EQ(count("fill=\"none\" stroke=\"#1f77b4\" stroke-opacity=\"0.18\""), 2u);
+    // The model that stays gets the dotted ring, and the legend says what it means.
+    EXPECT_EQ(count("stroke-dasharray=\"1.5 2\""), 1u);
+    EXPECT_NE(svg.find("did not move"), std::string::npos);
+    EXPECT_NE(svg.find("is friendly[k-1]"), std::string::npos);
 }
 
 TEST(RulesCli, PictureDrawsOvalsAtTheirAnglesAndMarksIllegalModels) {

@@ -301,6 +301,7 @@ TEST(PileInRules, FitnessAndValidatorAgreeOnRandomPlans) {
             }
             const Verdict v = judged(p, genes);
             const Breakdown b = fitness_of(p, genes);
+
             if (source != 2) (v.legal ? legal : illegal)++;  // plans that move
             if (b.legal) {
                 worst_legal = std::min(worst_legal, b.fitness);

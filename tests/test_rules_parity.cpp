@@ -132,14 +132,15 @@ TEST(RulesParity, CompareRunsTheRulesFitness) {
                                    resolve_backend("cpu", 2));
     EXPECT_TRUE(d.identical) << d.field << " " << d.a_value << " vs " << d.b_value;
     EXPECT_EQ(d.generations_compared, 5u);
-    // Without the direction rule the same plans score differently from generation 0 on.
+    // Without the direction rule generation 0 differs already: its greedy and built plans
+    // (individuals 1, 3, ...) follow the rules, and the same plans score differently.
     PileInJob free = job("aos3", false);
     free.overrides.direction = Direction::Free;
     d = compare_pile_in(job("aos3", false), free, resolve_backend("cpu", 1),
                         resolve_backend("cpu", 1));
     EXPECT_FALSE(d.identical);
     EXPECT_EQ(d.generation, 0u);
-    EXPECT_EQ(d.field, "fitness");
+    EXPECT_TRUE(d.field == "fitness" || d.field.rfind("gene", 0) == 0) << d.field;
 }
 
 TEST(RulesParity, CudaMatchesCpuBitForBit) {

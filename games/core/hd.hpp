@@ -8,9 +8,13 @@
 #if defined(__CUDACC__)
 #define GAEVAL_HD __host__ __device__
 #define GAEVAL_HD_INLINE __host__ __device__ __forceinline__
+// A large function that device code should call rather than inline at every call site (keeps
+// nvcc's compile time and memory down); header definitions still need `inline`.
+#define GAEVAL_HD_NOINLINE __host__ __device__ __noinline__
 #else
 #define GAEVAL_HD
 #define GAEVAL_HD_INLINE inline
+#define GAEVAL_HD_NOINLINE
 #endif
 
 // True while compiling device code (nvcc's device pass).

@@ -37,6 +37,10 @@ enum class Purpose : uint32_t {
     PlayerTieBreak = 16,
     PlayerRandomMove = 17,
     Playout = 18,
+    LocalSearch = 19,  // rules pile-in: memetic tries on a plan (which model, which move)
+    Wrap = 20,         // rules pile-in: a plan packed along the combat-range edge
+    Grasp = 21,        // rules pile-in: the randomized greedy's processing order
+    ImmigrantKind = 22,  // rules pile-in: which builder makes an immigrant
     Tournament = 32,
     Schedule = 33,
     SchemeVariation = 34,

@@ -117,7 +117,7 @@ GAEVAL_HD float golden_max(const F& f, float lo, float hi, int steps, float best
 }
 
 // Signed edge-to-edge gap between two bases (mm); negative: overlap (minus its depth).
-GAEVAL_HD inline float gap_between(const Shape& A, const Shape& B) {
+GAEVAL_HD_NOINLINE inline float gap_between(const Shape& A, const Shape& B) {
     const float dx = B.x - A.x, dy = B.y - A.y;
     const float dist = sqrt_rn(dx * dx + dy * dy);
     if (A.circle && B.circle) return dist - (A.a + B.a);
@@ -175,7 +175,7 @@ GAEVAL_HD_INLINE float segment_distance(float ax, float ay, float mx, float my, 
 // convex function of t (the signed distance to a convex Minkowski sum), minimized by
 // golden-section search, unless the enclosing circles stay apart all along: then it returns
 // their smallest gap, a lower bound >= 0 (the path is clear; that is all the rules ask).
-GAEVAL_HD inline float sweep_gap(const Shape& mover, float mx, float my, const Shape& obstacle) {
+GAEVAL_HD_NOINLINE inline float sweep_gap(const Shape& mover, float mx, float my, const Shape& obstacle) {
     const float seg = segment_distance(mover.x, mover.y, mx, my, obstacle.x, obstacle.y);
     const float lower = seg - (mover.a + obstacle.a);
     if (lower >= 0.0f || (mover.circle && obstacle.circle)) return lower;
@@ -188,7 +188,7 @@ GAEVAL_HD inline float sweep_gap(const Shape& mover, float mx, float my, const S
 // Centre distance from `fixed`'s centre, along the unit direction (ux, uy), at which `mover`
 // (its shape, centred anywhere) touches `fixed`. Circles exact; ovals by bisection between the
 // inscribed and enclosing radii (the gap grows monotonically outward along the ray).
-GAEVAL_HD inline float contact_distance(const Shape& fixed, const Shape& mover, float ux,
+GAEVAL_HD_NOINLINE inline float contact_distance(const Shape& fixed, const Shape& mover, float ux,
                                         float uy) {
     if (fixed.circle && mover.circle) return fixed.a + mover.a;
     float lo = fixed.b + mover.b, hi = fixed.a + mover.a;
@@ -224,7 +224,7 @@ struct SlidePath {
 };
 
 // Builds the slide path. Fixed steps, + - * / sqrt_rn only.
-GAEVAL_HD inline void make_slide(const Shape& pivot, const Shape& from, float to_x, float to_y,
+GAEVAL_HD_NOINLINE inline void make_slide(const Shape& pivot, const Shape& from, float to_x, float to_y,
                                  SlidePath& path) {
     path.mover = from;
     path.px = pivot.x;
@@ -278,7 +278,7 @@ GAEVAL_HD inline void make_slide(const Shape& pivot, const Shape& from, float to
 // Smallest gap between `obstacle` and the sliding base along the path (like sweep_gap: a
 // lower bound >= 0 where enclosing circles stay apart).
 // + - * / sqrt_rn only, chords in order.
-GAEVAL_HD inline float slide_gap(const SlidePath& path, const Shape& obstacle) {
+GAEVAL_HD_NOINLINE inline float slide_gap(const SlidePath& path, const Shape& obstacle) {
     if (path.exact && obstacle.circle) {
         const float reach = path.mover.a + obstacle.a;
         const float cx = obstacle.x - path.px, cy = obstacle.y - path.py;

@@ -38,7 +38,14 @@ struct Rules {
     bool turn_ovals = false;          // oval friendly bases carry an orientation gene
     bool repair = false;              // repair illegal plans (else penalties only)
     float tolerance_mm = 0.01f;       // rules tolerance (see docs/pile_in_rules.md)
+    // The fitness judges this much more strictly than the tolerance (every threshold moved
+    // against the plan), so that a plan the search drives onto a threshold is legal for the
+    // double-precision validator too, whatever the float rounding.
+    float margin_mm = 0.001f;
 };
+
+// The tolerance the fitness applies (Rules::margin_mm stricter than the rules').
+GAEVAL_HD_INLINE float judged_tolerance(const Rules& r) { return r.tolerance_mm - r.margin_mm; }
 
 struct PlanLayout {
     int32_t models = 0;

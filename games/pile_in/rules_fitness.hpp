@@ -52,10 +52,10 @@ GAEVAL_HD_INLINE int find_root(uint8_t* parent, int x) {
 // Sum over the edges of a minimum spanning tree (gaps as weights) of what exceeds the
 // coherency distance: how far a split unit is from being one group (0 when it is).
 // Prim's algorithm, ties to the lower index.
-GAEVAL_HD inline float split_excess(const RulesProblem& p, const PlanPose& pose) {
+GAEVAL_HD_NOINLINE inline float split_excess(const RulesProblem& p, const PlanPose& pose) {
     const int n = p.scenario.friendly_count;
     const float coh = p.scenario.coherency_mm;
-    const float limit = coh + p.rules.tolerance_mm;
+    const float limit = coh + judged_tolerance(p.rules);
     float key[MaxFriendly];
     bool in_tree[MaxFriendly];
     for (int j = 0; j < n; ++j) {
@@ -87,9 +87,10 @@ GAEVAL_HD inline float split_excess(const RulesProblem& p, const PlanPose& pose)
 GAEVAL_HD inline float direction_excess(const RulesProblem& p, const Shape& sh, int m,
                                         float nearest) {
     const StartInfo& st = p.start[m];
-    const float tol = p.rules.tolerance_mm;
-    const float allowed = p.rules.direction == Direction::StrictlyCloser ? st.reference_gap - tol
-                                                                         : st.reference_gap + tol;
+    const float tol = judged_tolerance(p.rules);
+    const float allowed = p.rules.direction == Direction::StrictlyCloser
+                              ? st.reference_gap - (p.rules.tolerance_mm + p.rules.margin_mm)
+                              : st.reference_gap + tol;
     if (p.rules.direction == Direction::NoFurtherFromTarget)
         return (p.target_is_everyone ? nearest : target_gap(p, sh, nullptr)) - allowed;
     float best = gap_between(sh, enemy_shape(p.scenario, st.reference_enemy)) - allowed;
@@ -110,11 +111,11 @@ GAEVAL_HD_INLINE Shape moving_shape(const RulesProblem& p, const PlanPose& pose,
 
 // Checks a decoded plan against the rules; flags (optional, one per friendly model) gets the
 // RuleFlag bits each model breaks. Returns the score and its breakdown.
-GAEVAL_HD inline Breakdown check_plan(const RulesProblem& p, const PlanPose& pose, uint8_t* flags) {
+GAEVAL_HD_NOINLINE inline Breakdown check_plan(const RulesProblem& p, const PlanPose& pose, uint8_t* flags) {
     const Scenario& s = p.scenario;
     const Rules& r = p.rules;
     const int n = s.friendly_count;
-    const float tol = r.tolerance_mm;
+    const float tol = judged_tolerance(r);  // thresholds a hair stricter than the validator's
     const float coherency_limit = s.coherency_mm + tol;
     uint8_t own_flags[MaxFriendly];
     uint8_t* f = flags ? flags : own_flags;
@@ -268,7 +269,7 @@ GAEVAL_HD_INLINE void send_back(const RulesProblem& p, PlanPose& pose, int m) {
 // mover goes back (not moving is legal: the loader checks the start). Returns the models sent
 // back (bit m) and the final breakdown in *out.
 // Deterministic rounds over check_plan.
-GAEVAL_HD inline uint64_t repair_plan(const RulesProblem& p, PlanPose& pose, Breakdown* out,
+GAEVAL_HD_NOINLINE inline uint64_t repair_plan(const RulesProblem& p, PlanPose& pose, Breakdown* out,
                                       uint8_t* flags) {
     const int n = p.scenario.friendly_count;
     uint64_t sent_back = 0;

@@ -6,6 +6,7 @@
 #include "host/cli/commands.hpp"
 #include "host/cli/common.hpp"
 #include "host/cli/pile_in_args.hpp"
+#include "host/pile_in/check.hpp"
 #include "host/pile_in/rules.hpp"
 #include "host/pile_in/run.hpp"
 #include "host/core/error.hpp"
@@ -60,6 +61,11 @@ PileInArgs parse_pile_in_args(int argc, char** argv) {
         cxxopts::value<std::string>()->default_value("gapi1"))(
         "solver", "ga, or greedy (rules presets: the baseline alone)",
         cxxopts::value<std::string>()->default_value("ga"))(
+        "check",
+        "judge a plan instead: end positions measured on the table (best.json's shape, or a "
+        "CSV of x,y per model in the scenario's units) against --rules; exit 0 legal, 1 not; "
+        "check.json and check.svg in --out (default: a new runs/pile-in-check-NNN)",
+        cxxopts::value<std::string>())(
         "population", "plans per generation (2 to 4294967295)",
         cxxopts::value<std::string>()->default_value("200"))(
         "generations", "generations to evaluate (1 to 1000000000)",
@@ -109,6 +115,16 @@ PileInArgs parse_pile_in_args(int argc, char** argv) {
     const CommonOptions common = read_common(result);
     args.common = common;
     pile_in::PileInJob& job = args.job;
+    if (result.count("check")) {
+        if (result.count("resume")) throw InputError("--check: cannot be used with --resume");
+        for (const char* solver_flag : {"solver", "population", "generations", "crossover",
+                                        "mutation", "checkpoint-every", "no-checkpoint"})
+            if (result.count(solver_flag))
+                throw InputError(std::string("--check: --") + solver_flag +
+                                 " is a solver flag; a check runs no solver");
+        args.check = result["check"].as<std::string>();
+        if (args.check.empty()) throw InputError("--check: needs a plan file");
+    }
     if (result.count("resume")) {
         for (const char* fixed :
              {"scenario", "rules", "solver", "population", "crossover", "mutation", "seed", "out",
@@ -137,7 +153,8 @@ PileInArgs parse_pile_in_args(int argc, char** argv) {
         job.ga.mutation = read_real_flag(result, "mutation", 0, 1);
         job.ga.seed = common.seed;
         job.out_dir = io::choose_run_folder(
-            result.count("out") ? result["out"].as<std::string>() : "", "pile-in");
+            result.count("out") ? result["out"].as<std::string>() : "",
+            args.check.empty() ? "pile-in" : "pile-in-check");
     }
     job.checkpoint_every_seconds = read_real_flag(result, "checkpoint-every", 0, 1e9);
     job.checkpoint_at_end = result.count("no-checkpoint") == 0;
@@ -148,12 +165,49 @@ PileInArgs parse_pile_in_args(int argc, char** argv) {
     return args;
 }
 
+namespace {
+
+// A failed check (DESIGN.md: exit 1 for an internal error or a failed check).
+constexpr int ExitIllegalPlan = 1;
+
+// --check PLAN: the validator's verdict on a plan, its picture; exit 0 legal, 1 illegal.
+int run_check(const PileInArgs& args) {
+    const pile_in::PileInJob& job = args.job;
+    if (job.rules == "gapi1")
+        throw InputError("--check: needs a rules preset (--rules aos1, aos2, aos3 or aos4)");
+    const pile_in::RulesProblem problem =
+        pile_in::build_rules_problem(job.rules, job.scenario, job.overrides);
+    const pile_in::CheckResult r =
+        pile_in::check_plan_file(args.check, job.scenario, job.rules, problem, job.out_dir);
+    const pile_in::Verdict& v = r.verdict;
+    if (args.common.json) {
+        nlohmann::json line = {{"legal", v.legal},
+                               {"in_range_count", v.in_range_count},
+                               {"model_count", problem.scenario.friendly_count},
+                               {"rules", job.rules},
+                               {"violations", r.report.at("violation_details")},
+                               {"out", job.out_dir}};
+        std::cout << line.dump() << std::endl;
+    } else {
+        std::printf("%s under %s: %s, %d of %d models in combat range\n", args.check.c_str(),
+                    job.rules.c_str(), v.legal ? "legal" : "ILLEGAL", v.in_range_count,
+                    problem.scenario.friendly_count);
+        for (const pile_in::Violation& d : v.details)
+            std::printf("  %-9s %s\n", d.rule.c_str(), d.text.c_str());
+        std::printf("picture and details in %s/: check.svg, check.json\n", job.out_dir.c_str());
+    }
+    return v.legal ? ExitOk : ExitIllegalPlan;
+}
+
+}  // namespace
+
 int run_pile_in(int argc, char** argv) {
     PileInArgs args = parse_pile_in_args(argc, argv);
     if (args.help) {
         std::cout << args.help_text << std::endl;
         return ExitOk;
     }
+    if (!args.check.empty()) return run_check(args);
     pile_in::PileInJob& job = args.job;
     const CommonOptions& common = args.common;
     // The backend's note joins the run's first progress line, once every input is validated.

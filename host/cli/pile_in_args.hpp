@@ -12,6 +12,7 @@ namespace gaeval::cli {
 struct PileInArgs {
     pile_in::PileInJob job;  // backend not yet resolved (see common.backend / threads)
     CommonOptions common;
+    std::string check;  // --check PLAN: judge that plan instead of running a solver
     bool help = false;
     std::string help_text;
 };

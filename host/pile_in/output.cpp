@@ -1,6 +1,7 @@
 #include "host/pile_in/output.hpp"
 
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 
@@ -34,13 +35,15 @@ PlanReport gapi1_report(const Scenario& s, const std::vector<uint32_t>& genes) {
     return plan;
 }
 
-PlanReport rules_report(const RulesProblem& p, const std::vector<uint32_t>& genes,
-                        const Verdict& verdict) {
+namespace {
+
+// Per-model detail of a rules plan standing as `pose` says (flags and breakdown from the rules
+// fitness; in range, illegal and gaps from the validator's verdict).
+PlanReport rules_report_of(const RulesProblem& p, const PlanPose& pose, const Verdict& verdict) {
     const Scenario& s = p.scenario;
     PlanReport plan;
     plan.rules = true;
-    PlanPose pose;
-    decode_plan(p, GenomeGenes{genes.data()}, pose);
+    plan.ordered = p.rules.path_check;
     uint8_t flags[MaxFriendly];
     plan.breakdown = check_plan(p, pose, flags);
     for (int m = 0; m < s.friendly_count; ++m) {
@@ -64,6 +67,31 @@ PlanReport rules_report(const RulesProblem& p, const std::vector<uint32_t>& gene
         plan.models.push_back(r);
     }
     return plan;
+}
+
+}  // namespace
+
+PlanReport rules_report(const RulesProblem& p, const std::vector<uint32_t>& genes,
+                        const Verdict& verdict) {
+    PlanPose pose;
+    decode_plan(p, GenomeGenes{genes.data()}, pose);
+    return rules_report_of(p, pose, verdict);
+}
+
+PlanReport rules_report(const RulesProblem& p, const PlanEnds& ends, const Verdict& verdict) {
+    const Scenario& s = p.scenario;
+    const int n = s.friendly_count;
+    PlanPose pose;
+    for (int m = 0; m < n; ++m) {
+        pose.x[m] = static_cast<float>(ends.x[m]);
+        pose.y[m] = static_cast<float>(ends.y[m]);
+        pose.c[m] = static_cast<float>(ends.c[m]);
+        pose.s[m] = static_cast<float>(ends.s[m]);
+        pose.moved[m] = ends.x[m] != s.friendly[m].x || ends.y[m] != s.friendly[m].y;
+    }
+    for (int k = 0; k < n; ++k) pose.order[k] = static_cast<uint8_t>(verdict.order[k]);
+    for (int k = 0; k < n; ++k) pose.position[pose.order[k]] = static_cast<uint8_t>(k);
+    return rules_report_of(p, pose, verdict);
 }
 
 namespace {
@@ -165,7 +193,22 @@ std::string plan_svg(const Scenario& s, const PlanReport& plan) {
     y1 += margin_mm;
     const double scale = std::clamp(std::min(960.0 / (x1 - x0), 640.0 / (y1 - y0)), 0.2, 12.0);
     const double plot_w = (x1 - x0) * scale, plot_h = (y1 - y0) * scale;
-    const double width = std::max(plot_w, 640.0);
+    // A rules picture says how to play the plan.
+    std::vector<std::string> caption = plan.caption;
+    if (plan.rules) {
+        caption.push_back(
+            std::string("To play it: move each model along its arrow by the length shown (inches)") +
+            (plan.ordered ? ", in the order #1, #2, ..." : "") + "; models without an arrow stay.");
+    }
+    // One numbering in every picture, from 1, on the starts and the ends alike.
+    caption.push_back("Model k (its number at the start and at the end) is friendly[k-1] in the "
+                      "results; light circles: each model's " +
+                      svg::num(s.move_mm / MmPerInch) + "\" move limit.");
+    // Wide enough for the plot, the title and the caption (about 9.5 and 6.8 px a character).
+    double text_w = 9.5 * static_cast<double>(plan.title.size()) + 20;
+    for (const std::string& line : caption)
+        text_w = std::max(text_w, 6.8 * static_cast<double>(line.size()) + 20);
+    const double width = std::max({plot_w, 640.0, text_w});
     struct Key {
         const char* fill;
         const char* stroke;
@@ -178,11 +221,12 @@ std::string plan_svg(const Scenario& s, const PlanReport& plan) {
         {"#ffffff", "#ff7f0e", "no friend in coherency"},
         {"#d62728", "#7f1010", "enemy (dashed: combat range)"},
     };
-    if (plan.rules) keys.push_back({"#ffffff", "#9400d3", "breaks a rule (numbers: move order)"});
+    keys.push_back({"#ffffff", "#555555", "did not move"});
+    if (plan.rules) keys.push_back({"#ffffff", "#9400d3", "breaks a rule"});
     // Legend rows: one for GAPI1 (as it always was); a rules picture wraps to the width.
     auto key_width = [](const Key& k) { return 16 + 7.0 * std::string(k.text).size() + 18; };
     int legend_rows = 1;
-    if (plan.rules) {
+    {
         double kx = 14;
         for (const Key& k : keys) {
             if (kx > 14 && kx + key_width(k) > width) {
@@ -193,7 +237,7 @@ std::string plan_svg(const Scenario& s, const PlanReport& plan) {
         }
     }
     const double header = 34,
-                 footer = 26.0 * (plan.caption.size() + 2) + 20 + 20.0 * (legend_rows - 1);
+                 footer = 26.0 * (caption.size() + 2) + 20 + 20.0 * (legend_rows - 1);
     svg::Document doc(width, plot_h + header + footer);
     const double ox = (width - plot_w) / 2;
     auto px = [&](double x) { return svg::num(ox + (x - x0) * scale); };
@@ -229,11 +273,24 @@ std::string plan_svg(const Scenario& s, const PlanReport& plan) {
     for (int e = 0; e < s.enemy_count; ++e)
         base_shape(s.enemy[e].x, s.enemy[e].y, s.enemy[e].base, 0,
                    "fill=\"#d62728\" fill-opacity=\"0.85\" stroke=\"#7f1010\"");
-    // Friendly starts, faded.
+    // Each model's move limit (centre displacement), drawn lightly round its start.
     for (const ModelReport& r : plan.models)
+        out << "<circle cx=\"" << px(r.start_x) << "\" cy=\"" << py(r.start_y) << "\" r=\""
+            << len(s.move_mm) << "\" fill=\"none\" stroke=\"#1f77b4\" stroke-opacity=\"0.18\" "
+            << "stroke-width=\"1\"/>\n";
+    // Friendly starts, faded, numbered from 1 as their ends are.
+    for (std::size_t i = 0; i < plan.models.size(); ++i) {
+        const ModelReport& r = plan.models[i];
         base_shape(r.start_x, r.start_y, r.base, 0,
                    "fill=\"#1f77b4\" fill-opacity=\"0.15\" stroke=\"#1f77b4\" "
                    "stroke-opacity=\"0.5\" stroke-dasharray=\"3 2\"");
+        const bool moved = r.move_dx != 0 || r.move_dy != 0;
+        if (moved)
+            out << "<text x=\"" << px(r.start_x) << "\" y=\"" << py(r.start_y)
+                << "\" dy=\"0.35em\" text-anchor=\"middle\" font-size=\""
+                << svg::num(std::clamp(0.3 * r.base.width * scale, 7.0, 12.0))
+                << "\" fill=\"#1f4e79\" fill-opacity=\"0.7\">" << i + 1 << "</text>\n";
+    }
     // Moves: from the start centre to the edge of the end base (the arrowhead stays visible).
     for (const ModelReport& r : plan.models) {
         const double length = std::hypot(r.move_dx, r.move_dy);
@@ -244,7 +301,28 @@ std::string plan_svg(const Scenario& s, const PlanReport& plan) {
         out << "<line x1=\"" << px(r.start_x) << "\" y1=\"" << py(r.start_y) << "\" x2=\"" << px(tx)
             << "\" y2=\"" << py(ty)
             << "\" stroke=\"#444\" stroke-width=\"1.5\" marker-end=\"url(#arrow)\"/>\n";
+        if (!plan.rules) continue;
+        // The move's length in inches beside the start of the arrow, and with a move order
+        // (path checking) the model's turn at its start.
+        char text[32];
+        std::snprintf(text, sizeof text, "%.2f\"", length / MmPerInch);
+        const double nx = -r.move_dy / length, ny = r.move_dx / length;  // left of the move
+        const double lx = r.start_x + 0.35 * r.move_dx + 4.0 / scale * nx * 3.0;
+        const double ly = r.start_y + 0.35 * r.move_dy + 4.0 / scale * ny * 3.0;
+        out << "<text x=\"" << px(lx) << "\" y=\"" << py(ly)
+            << "\" dy=\"0.35em\" text-anchor=\"middle\" font-size=\"10\" fill=\"#222\" "
+               "stroke=\"#fff\" stroke-width=\"3\" paint-order=\"stroke\">"
+            << text << "</text>\n";
     }
+    if (plan.ordered)
+        for (const ModelReport& r : plan.models) {
+            if (r.order < 0 || (r.move_dx == 0 && r.move_dy == 0)) continue;
+            // Above the start base (the model's number is inside it).
+            out << "<text x=\"" << px(r.start_x) << "\" y=\"" << py(r.start_y + 0.5 * r.base.length)
+                << "\" dy=\"-0.3em\" text-anchor=\"middle\" font-size=\"11\" fill=\"#1f4e79\" "
+                   "font-weight=\"bold\">#"
+                << r.order + 1 << "</text>\n";
+        }
     // Friendly ends, coloured by outcome.
     for (std::size_t i = 0; i < plan.models.size(); ++i) {
         const ModelReport& r = plan.models[i];
@@ -256,7 +334,11 @@ std::string plan_svg(const Scenario& s, const PlanReport& plan) {
         if (r.illegal) stroke = "stroke=\"#9400d3\" stroke-width=\"3.5\"";
         base_shape(r.end_x, r.end_y, r.end_base, 0,
                    "fill=\"" + fill + "\" fill-opacity=\"0.85\" " + stroke);
-        const int label = r.order >= 0 ? r.order + 1 : static_cast<int>(i);
+        if (r.move_dx == 0 && r.move_dy == 0)  // did not move: a dotted ring round it
+            base_shape(r.end_x, r.end_y, r.end_base, 1.5,
+                       "fill=\"none\" stroke=\"#555555\" stroke-width=\"1.2\" "
+                       "stroke-dasharray=\"1.5 2\"");
+        const int label = static_cast<int>(i) + 1;
         out << "<text x=\"" << px(r.end_x) << "\" y=\"" << py(r.end_y)
             << "\" dy=\"0.35em\" text-anchor=\"middle\" font-size=\""
             << svg::num(std::clamp(0.35 * r.base.width * scale, 8.0, 14.0))
@@ -276,14 +358,14 @@ std::string plan_svg(const Scenario& s, const PlanReport& plan) {
 
     // Caption and legend.
     double y = bar_y + 26;
-    for (const std::string& line : plan.caption) {
+    for (const std::string& line : caption) {
         out << "<text x=\"" << svg::num(width / 2) << "\" y=\"" << svg::num(y)
             << "\" text-anchor=\"middle\" font-size=\"13\">" << svg::escape(line) << "</text>\n";
         y += 20;
     }
     double kx = 14;
     for (const Key& k : keys) {
-        if (plan.rules && kx > 14 && kx + key_width(k) > width) {
+        if (kx > 14 && kx + key_width(k) > width) {
             kx = 14;
             y += 20;
         }

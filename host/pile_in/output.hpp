@@ -31,7 +31,8 @@ struct ModelReport {
 struct PlanReport {
     std::vector<ModelReport> models;
     Breakdown breakdown;
-    bool rules = false;  // a rules preset's plan (legend: illegal marks, move order numbers)
+    bool rules = false;    // a rules preset's plan (legend: illegal marks, move order numbers)
+    bool ordered = false;  // the move order matters (path checking): numbers are that order
     std::string title;   // scenario name
     std::vector<std::string> caption;  // lines under the picture
 };
@@ -43,6 +44,8 @@ PlanReport gapi1_report(const Scenario& s, const std::vector<uint32_t>& genes);
 // rules fitness, in range / illegal / gaps from the validator's verdict.
 PlanReport rules_report(const RulesProblem& p, const std::vector<uint32_t>& genes,
                         const Verdict& verdict);
+// The same for end positions (a plan a player measured: gaeval pile-in --check).
+PlanReport rules_report(const RulesProblem& p, const PlanEnds& ends, const Verdict& verdict);
 
 // best.json content.
 nlohmann::json plan_json(const Scenario& s, const PlanReport& plan);

@@ -418,8 +418,19 @@ JobResult run_job(const PileInJob& job) {
     // Results: the best plan found in any generation.
     char line[256];
     if (rules) {
-        const RulesOutcome o = judge(*rules, result.best.genes);
-        const RulesOutcome g = judge(*rules, greedy_genes(*rules));
+        // The best plan ever seen, never worse than greedy: the greedy plan is in generation 0
+        // (so the GA's best outranks it); should the validator still rank it higher, it is
+        // the result.
+        const std::vector<uint32_t> greedy = greedy_genes(*rules);
+        RulesOutcome o = judge(*rules, result.best.genes);
+        const RulesOutcome g = judge(*rules, greedy);
+        if (g.verdict.legal &&
+            (!o.verdict.legal || g.verdict.in_range_count > o.verdict.in_range_count)) {
+            result.best.genes = greedy;
+            result.best.generation = 0;
+            result.best.breakdown = score_plan(scenario, rules, greedy);
+            o = g;
+        }
         result.rules = true;
         result.legal = o.verdict.legal;
         result.in_range_count = o.verdict.in_range_count;

@@ -41,7 +41,54 @@ int16_t high_half(uint32_t w) { return static_cast<int16_t>(static_cast<uint16_t
 
 }  // namespace
 
+PlanEnds plan_ends(const RulesProblem& p, const std::vector<uint32_t>& genes) {
+    const Scenario& s = p.scenario;
+    const int n = s.friendly_count;
+    PlanEnds ends;
+    const double unit = s.move_unit_mm;
+    for (int m = 0; m < n; ++m) {
+        const Model& f = s.friendly[m];
+        const Body start = body_of(f.base, f.x, f.y);
+        const uint32_t w = m < static_cast<int>(genes.size()) ? genes[m] : 0u;
+        double c = start.c, sn = start.s;
+        if (w != 0 && p.layout.turn >= 0 && f.base.shape == BaseShape::Oval &&
+            p.layout.turn + m < static_cast<int>(genes.size())) {
+            const double tx = low_half(genes[p.layout.turn + m]),
+                         ty = high_half(genes[p.layout.turn + m]);
+            const double len = std::hypot(tx, ty);
+            c = len > 0 ? tx / len : 1.0;
+            sn = len > 0 ? ty / len : 0.0;
+        }
+        ends.x.push_back(start.x + low_half(w) * unit);
+        ends.y.push_back(start.y + high_half(w) * unit);
+        ends.c.push_back(c);
+        ends.s.push_back(sn);
+        ends.order.push_back(m);
+    }
+    if (p.layout.order >= 0 && p.layout.order + n <= static_cast<int>(genes.size()))
+        for (int k = 0; k < n; ++k)
+            ends.order[k] = static_cast<int>(std::min<uint32_t>(genes[p.layout.order + k], 255u));
+    return ends;
+}
+
 Verdict validate_plan(const RulesProblem& p, const std::vector<uint32_t>& genes) {
+    if (static_cast<int>(genes.size()) != p.layout.words) {
+        Verdict v;
+        v.legal = false;
+        const std::string text = "the plan has " + std::to_string(genes.size()) +
+                                 " words, expected " + std::to_string(p.layout.words);
+        v.violations.push_back(text);
+        v.details.push_back(Violation{-1, "plan", 0.0, text});
+        const int n = p.scenario.friendly_count;
+        v.illegal.assign(n, false);
+        v.in_range.assign(n, false);
+        v.nearest_gap.assign(n, 0.0);
+        return v;
+    }
+    return validate_ends(p, plan_ends(p, genes));
+}
+
+Verdict validate_ends(const RulesProblem& p, const PlanEnds& plan) {
     const Scenario& s = p.scenario;
     const Rules& rules = p.rules;
     const int n = s.friendly_count, en = s.enemy_count;
@@ -51,54 +98,59 @@ Verdict validate_plan(const RulesProblem& p, const std::vector<uint32_t>& genes)
     v.illegal.assign(n, false);
     v.in_range.assign(n, false);
     v.nearest_gap.assign(n, 0.0);
-    auto broken = [&](int m, const std::string& text) {
+    auto broken = [&](int m, const char* rule, double by, const std::string& text) {
         v.legal = false;
         v.violations.push_back(text);
+        v.details.push_back(Violation{m, rule, by, text});
         if (m >= 0) v.illegal[m] = true;
     };
-    if (static_cast<int>(genes.size()) != p.layout.words) {
-        broken(-1, "the plan has " + std::to_string(genes.size()) + " words, expected " +
-                       std::to_string(p.layout.words));
+    if (static_cast<int>(plan.x.size()) != n || static_cast<int>(plan.y.size()) != n ||
+        static_cast<int>(plan.c.size()) != n || static_cast<int>(plan.s.size()) != n) {
+        broken(-1, "plan", 0.0,
+               "the plan places " + std::to_string(plan.x.size()) + " models, expected " +
+                   std::to_string(n));
         return v;
     }
 
-    // ---- decode (own arithmetic, in double) ----
+    // ---- where everybody stands ----
     std::vector<Body> enemies(en), starts(n), ends(n);
     std::vector<bool> moved(n);
     for (int e = 0; e < en; ++e) enemies[e] = body_of(s.enemy[e].base, s.enemy[e].x, s.enemy[e].y);
-    const double unit = s.move_unit_mm;
     for (int m = 0; m < n; ++m) {
         const Model& f = s.friendly[m];
         starts[m] = body_of(f.base, f.x, f.y);
-        const double dx = low_half(genes[m]) * unit, dy = high_half(genes[m]) * unit;
-        moved[m] = genes[m] != 0;
         ends[m] = starts[m];
-        ends[m].x += dx;
-        ends[m].y += dy;
-        if (moved[m] && p.layout.turn >= 0 && f.base.shape == BaseShape::Oval) {
-            const double tx = low_half(genes[p.layout.turn + m]),
-                         ty = high_half(genes[p.layout.turn + m]);
-            const double len = std::hypot(tx, ty);
-            ends[m].c = len > 0 ? tx / len : 1.0;
-            ends[m].s = len > 0 ? ty / len : 0.0;
+        ends[m].x = plan.x[m];
+        ends[m].y = plan.y[m];
+        bool turned = false;
+        if (f.base.shape == BaseShape::Oval) {
+            const double len = std::hypot(plan.c[m], plan.s[m]);
+            const double c = len > 0 ? plan.c[m] / len : 1.0, sn = len > 0 ? plan.s[m] / len : 0.0;
+            turned = std::abs(c - starts[m].c) > 1e-9 || std::abs(sn - starts[m].s) > 1e-9;
+            if (turned) ends[m].c = c, ends[m].s = sn;
         }
+        const double dx = ends[m].x - starts[m].x, dy = ends[m].y - starts[m].y;
+        moved[m] = dx != 0 || dy != 0 || turned;
         const double length = std::hypot(dx, dy);
         if (length > s.move_mm + tol)
-            broken(m, friendly(m) + " moves " + mm(length) + " (limit " + mm(s.move_mm) + ")");
+            broken(m, "move", length - s.move_mm - tol,
+                   friendly(m) + " moves " + mm(length) + " (limit " + mm(s.move_mm) + ")");
     }
     v.order.resize(n);
     for (int k = 0; k < n; ++k) v.order[k] = k;
-    if (p.layout.order >= 0) {
+    if (rules.path_check) {
         std::vector<bool> seen(n, false);
-        for (int k = 0; k < n; ++k) {
-            const uint32_t w = genes[p.layout.order + k];
-            if (w >= static_cast<uint32_t>(n) || seen[w]) {
-                broken(-1, "the move order is not a permutation of the models");
-                return v;
-            }
-            seen[w] = true;
-            v.order[k] = static_cast<int>(w);
+        bool permutation = static_cast<int>(plan.order.size()) == n;
+        for (int k = 0; permutation && k < n; ++k) {
+            const int w = plan.order[k];
+            permutation = w >= 0 && w < n && !seen[w];
+            if (permutation) seen[w] = true;
         }
+        if (!permutation) {
+            broken(-1, "order", 0.0, "the move order is not a permutation of the models");
+            return v;
+        }
+        v.order = plan.order;
     }
     std::vector<int> position(n);
     for (int k = 0; k < n; ++k) position[v.order[k]] = k;
@@ -110,7 +162,8 @@ Verdict validate_plan(const RulesProblem& p, const std::vector<uint32_t>& genes)
             const double g = reference::gap(ends[m], enemies[e]);
             nearest = std::min(nearest, g);
             if (g < -tol)
-                broken(m, friendly(m) + " overlaps " + enemy(e) + " at the end by " + mm(-g));
+                broken(m, "overlap", -g - tol,
+                       friendly(m) + " overlaps " + enemy(e) + " at the end by " + mm(-g));
         }
         v.nearest_gap[m] = nearest;
         v.in_range[m] = nearest <= reach + tol;
@@ -119,12 +172,15 @@ Verdict validate_plan(const RulesProblem& p, const std::vector<uint32_t>& genes)
 
     // ---- friends: overlaps, neighbours, one group ----
     std::vector<std::vector<bool>> linked(n, std::vector<bool>(n, false));
+    std::vector<std::vector<double>> gaps(n, std::vector<double>(n, 0.0));
     std::vector<int> neighbours(n, 0);
     for (int i = 0; i < n; ++i) {
         for (int j = i + 1; j < n; ++j) {
             const double g = reference::gap(ends[i], ends[j]);
+            gaps[i][j] = gaps[j][i] = g;
             if (g < -tol) {
-                broken(i, friendly(i) + " overlaps " + friendly(j) + " at the end by " + mm(-g));
+                broken(i, "overlap", -g - tol,
+                       friendly(i) + " overlaps " + friendly(j) + " at the end by " + mm(-g));
                 v.illegal[j] = true;
             }
             if (g <= coherency + tol) {
@@ -136,11 +192,21 @@ Verdict validate_plan(const RulesProblem& p, const std::vector<uint32_t>& genes)
     }
     if (n > 1) {
         const int needed = rules.two_neighbours_from > 0 && n >= rules.two_neighbours_from ? 2 : 1;
-        for (int m = 0; m < n; ++m)
-            if (neighbours[m] < needed)
-                broken(m, friendly(m) + " has " + std::to_string(neighbours[m]) +
-                              " friend(s) within " + mm(coherency) + " at the end (needs " +
-                              std::to_string(needed) + ")");
+        for (int m = 0; m < n; ++m) {
+            if (neighbours[m] >= needed) continue;
+            // The needed-th nearest friend: how far beyond coherency it stands.
+            std::vector<double> near;
+            for (int j = 0; j < n; ++j)
+                if (j != m) near.push_back(gaps[m][j]);
+            std::sort(near.begin(), near.end());
+            const double beyond =
+                near.size() >= static_cast<std::size_t>(needed) ? near[needed - 1] - coherency - tol
+                                                                 : 0.0;
+            broken(m, "coherency", beyond,
+                   friendly(m) + " has " + std::to_string(neighbours[m]) + " friend(s) within " +
+                       mm(coherency) + " at the end (needs " + std::to_string(needed) +
+                       "; the next is " + mm(beyond) + " too far)");
+        }
         std::vector<int> group(n, -1);
         std::vector<int> sizes;
         for (int m = 0; m < n; ++m) {
@@ -164,14 +230,19 @@ Verdict validate_plan(const RulesProblem& p, const std::vector<uint32_t>& genes)
             const int largest =
                 static_cast<int>(std::max_element(sizes.begin(), sizes.end()) - sizes.begin());
             int first_apart = -1;
-            for (int m = 0; m < n; ++m)
-                if (group[m] != largest) {
-                    v.illegal[m] = true;
-                    if (first_apart < 0) first_apart = m;
-                }
-            broken(first_apart, "the unit ends split into " + std::to_string(sizes.size()) +
-                                    " groups (" + friendly(first_apart) +
-                                    " is not connected to the largest)");
+            double closest = 1e300;  // smallest gap between the largest group and the others
+            for (int m = 0; m < n; ++m) {
+                if (group[m] == largest) continue;
+                v.illegal[m] = true;
+                if (first_apart < 0) first_apart = m;
+                for (int j = 0; j < n; ++j)
+                    if (group[j] == largest) closest = std::min(closest, gaps[m][j]);
+            }
+            const double beyond = closest - coherency - tol;
+            broken(first_apart, "split", beyond,
+                   "the unit ends split into " + std::to_string(sizes.size()) + " groups (" +
+                       friendly(first_apart) + " is not connected to the largest; the groups are " +
+                       mm(beyond) + " too far apart)");
         }
     }
 
@@ -191,9 +262,9 @@ Verdict validate_plan(const RulesProblem& p, const std::vector<uint32_t>& genes)
                 end_min = std::min(end_min, reference::gap(ends[m], enemies[e]));
             }
             if (end_min > start_min + tol)
-                broken(m, friendly(m) + " ends " + mm(end_min - start_min) +
-                              " further from the target unit than it started (no further "
-                              "allowed)");
+                broken(m, "direction", end_min - start_min - tol,
+                       friendly(m) + " ends " + mm(end_min - start_min) +
+                           " further from the target unit than it started (no further allowed)");
             continue;
         }
         const double nearest = *std::min_element(before.begin(), before.end());
@@ -207,10 +278,14 @@ Verdict validate_plan(const RulesProblem& p, const std::vector<uint32_t>& genes)
             ok = strict ? after < before[e] - tol : after <= before[e] + tol;
             if (reference_enemy < 0) reference_enemy = e, gap_after = after;
         }
-        if (!ok)
-            broken(m, friendly(m) + " ends " + mm(gap_after) + " from " + enemy(reference_enemy) +
-                          ", its nearest enemy at the start (then " + mm(before[reference_enemy]) +
-                          "): " + (strict ? "strictly closer" : "no further") + " required");
+        if (!ok) {
+            const double allowed = strict ? before[reference_enemy] - tol : before[reference_enemy] + tol;
+            broken(m, "direction", gap_after - allowed,
+                   friendly(m) + " ends " + mm(gap_after) + " from " + enemy(reference_enemy) +
+                       ", its nearest enemy at the start (then " + mm(before[reference_enemy]) +
+                       "): " + (strict ? "strictly closer" : "no further") + " required, " +
+                       mm(gap_after - allowed) + " too far");
+        }
     }
 
     // ---- paths, in move order ----
@@ -236,15 +311,17 @@ Verdict validate_plan(const RulesProblem& p, const std::vector<uint32_t>& genes)
                 if (e == pivot) continue;
                 const double g = along(enemies[e]);
                 if (g < -tol)
-                    broken(m, friendly(m) + "'s " + how + " crosses " + enemy(e) + " by " + mm(-g));
+                    broken(m, "path", -g - tol,
+                           friendly(m) + "'s " + how + " crosses " + enemy(e) + " by " + mm(-g));
             }
             for (int j = 0; j < n; ++j) {
                 if (j == m) continue;
                 const bool before = position[j] < k;
                 const double g = along(before ? ends[j] : starts[j]);
                 if (g < -tol)
-                    broken(m, friendly(m) + "'s " + how + " crosses " + friendly(j) +
-                                  (before ? " (at its end)" : " (at its start)") + " by " + mm(-g));
+                    broken(m, "path", -g - tol,
+                           friendly(m) + "'s " + how + " crosses " + friendly(j) +
+                               (before ? " (at its end)" : " (at its start)") + " by " + mm(-g));
             }
         }
     }

@@ -27,15 +27,41 @@
 
 namespace gaeval::pile_in {
 
+// One broken rule instance.
+struct Violation {
+    int model = -1;      // the friendly model that breaks it (-1: the plan as a whole)
+    std::string rule;    // move, overlap, direction, coherency, split, path, order
+    double by_mm = 0;    // how far beyond the rule's limit (its tolerance included); 0: no length
+    std::string text;    // the line in `violations`
+};
+
 struct Verdict {
     bool legal = true;
     std::vector<std::string> violations;  // one line per broken rule instance
+    std::vector<Violation> details;       // the same instances, structured
     std::vector<bool> illegal;            // per friendly model: breaks a rule
     std::vector<bool> in_range;           // per friendly model
     std::vector<double> nearest_gap;      // per friendly model, mm
     int in_range_count = 0;
     std::vector<int> order;  // models in move order
 };
+
+// Where a plan leaves the unit: each model's centre and long-axis direction at the end (mm,
+// unit vector) and the move order (models in the order they move).
+struct PlanEnds {
+    std::vector<double> x, y;
+    std::vector<double> c, s;
+    std::vector<int> order;
+};
+
+// The end positions a plan's words give (double precision; an oval turns only when it moves
+// and the layout has orientation words). InputError-free: a bad order is reported by
+// validate_plan.
+PlanEnds plan_ends(const RulesProblem& problem, const std::vector<uint32_t>& genes);
+
+// Checks end positions against the problem's rules (a model moved when it ends anywhere but
+// its start, or turned). `ends.order` must be a permutation of the models.
+Verdict validate_ends(const RulesProblem& problem, const PlanEnds& ends);
 
 // Checks the plan `genes` (problem.layout.words words) against the problem's rules.
 Verdict validate_plan(const RulesProblem& problem, const std::vector<uint32_t>& genes);
