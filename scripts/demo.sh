@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Sets up, builds what the demo needs and runs the pile-in demo on a shipped scenario: on the GPU
-# when one is present (CUDA backend built), on the CPU otherwise (CPU backend only: no CUDA
-# compile that could not run here). The first lines say which; results land in runs/demo/ (a
+# Sets up, builds what the demo needs and runs the pile-in demo on a shipped scenario under the
+# edition 4 rules: on the GPU when one is present (CUDA backend built), on the CPU otherwise (CPU
+# backend only: no CUDA compile that could not run here). The first lines say which; results land in runs/demo/ (a
 # new runs/demo-N when that folder holds an earlier run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,5 +16,8 @@ scripts/build.sh "$preset" gaeval
 out=runs/demo
 n=1
 while [ -e "$out" ]; do n=$((n + 1)); out=runs/demo-$n; done
-build/gaeval pile-in --scenario scenarios/demo_10v10.json --mutation 0.1 --out "$out" "$@"
+# The edition 4 rules as hard constraints: every plan the GA returns is legal, never worse than
+# the greedy baseline it is compared with, and its picture says how to play it.
+build/gaeval pile-in --scenario scenarios/demo_10v10.json --rules aos4 --population 400 \
+    --generations 1000 --out "$out" "$@"
 echo "demo: results in $out/ (picture.svg, best.json, generations.csv, run.json)"
