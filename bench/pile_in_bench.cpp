@@ -2,12 +2,14 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <memory>
 #include <string>
 
 #include "games/core/rng.hpp"
 #include "games/pile_in/genome.hpp"
 #include "host/backend/backend.hpp"
+#include "host/backend/parallel.hpp"
 #include "host/pile_in/population.hpp"
 #include "host/pile_in/engine.hpp"
 #include "host/pile_in/rules.hpp"
@@ -81,6 +83,43 @@ std::unique_ptr<Population> make(const Fitness& f, const std::string& backend, i
     auto pop = pile_in::make_population(choice, p, size);
     write_random_plans(*pop, models, &p.layout);
     return pop;
+}
+
+// Float operations the CPU backend's GAPI1 evaluator (gapi1_fitness_lanes) executes per plan of
+// n models against m enemies, counted from its source: per model 8 (two conversions, two
+// products and two sums for the end position; the distance sum and its max), per model and
+// enemy 16 (two differences, two squares, a sum, two range tests, the bound's sum and square,
+// three tests, a sqrt, a difference, a select), per friendly pair 7 (two differences, two
+// squares, a sum, two tests). Integer flag and count operations are not counted.
+double gapi1_float_ops(int n, int m) {
+    return 8.0 * n + 16.0 * n * m + 7.0 * n * (n - 1) / 2.0;
+}
+
+// Float operations per second one thread can execute, measured: independent 4-wide products
+// and sums (no contraction, as everywhere) over 64 accumulators, the instruction mix of the
+// evaluator without its sqrt and tests. Measured once per process (about 0.1 s; the column
+// is meaningful on an otherwise idle machine).
+double float_peak_per_thread() {
+    static const double peak = [] {
+        constexpr int kAccumulators = 64;
+        volatile float scale_in = 0.999999f, shift_in = 1e-7f;
+        const float scale = scale_in, shift = shift_in;
+        float acc[kAccumulators];
+        for (int k = 0; k < kAccumulators; ++k) acc[k] = 1.0f + static_cast<float>(k);
+        double best = 0;
+        for (int trial = 0; trial < 15; ++trial) {  // the best of many short trials: a busy
+            const long iterations = 200000;           // machine lowers some, not all of them
+            const double seconds = time_seconds([&] {
+                for (long i = 0; i < iterations; ++i)
+                    for (int k = 0; k < kAccumulators; ++k) acc[k] = acc[k] * scale + shift;
+            });
+            if (seconds > 0) best = std::max(best, 2.0 * kAccumulators * iterations / seconds);
+        }
+        volatile float sink = 0;
+        for (int k = 0; k < kAccumulators; ++k) sink = sink + acc[k];
+        return best;
+    }();
+    return peak;
 }
 
 uint64_t fold_fitness(const Population& pop, uint64_t h) {
@@ -219,6 +258,24 @@ void pile_in_fitness_rows(const Axes& axes, std::vector<Row>& rows, uint64_t* si
                 }
             }
         }
+    }
+    // GAPI1 on the CPU against the machine's limit: float operations per second achieved
+    // (gapi1_float_ops per evaluation) over the measured peak of the threads used.
+    for (std::size_t i = first_row; i < rows.size(); ++i) {
+        Row& r = rows[i];
+        if (r.workload != kFitnesses[0].workload || r.throughput() <= 0) continue;
+        if (r.backend != "cpu1" && r.backend != "cpu") continue;
+        const std::size_t at = r.size.find("models=");
+        const int models = at == std::string::npos ? 0 : std::atoi(r.size.c_str() + at + 7);
+        const int threads = r.backend == "cpu1" ? 1 : default_thread_count();
+        const double peak = float_peak_per_thread() * threads;
+        if (models <= 0 || peak <= 0) continue;
+        const double ops = gapi1_float_ops(models, models);
+        r.fraction_of_limit = r.throughput() * ops / peak;
+        char note[96];
+        std::snprintf(note, sizeof note, "%.0f float ops/evaluation, peak %.1f G/s", ops,
+                      peak / 1e9);
+        r.note = note + (r.note.empty() ? std::string() : "; " + r.note);
     }
     // Cost of each rules row in GAPI1 evaluations (same backend and size).
     for (std::size_t i = first_row; i < rows.size(); ++i) {

@@ -44,6 +44,34 @@ TEST(AtaxxFastPath, CellMasksMatchTheTable) {
     EXPECT_EQ(fast.jump_of(27).count(), 16);
 }
 
+// The host's 64-entry jump table against the computed rings it was filled from (the device's
+// path), on every bit of the word, and both against the jump ranges that build_board derives
+// from neighbours for square8:7x7, with and without gaps (the only shape the fast path takes).
+TEST(AtaxxFastPath, JumpTableAgreesWithTheComputedRing) {
+    for (int b = 0; b < 64; ++b) {
+        EXPECT_EQ(kSquare7JumpRings.ring[b], Fast::jump_ring_computed(b)) << "bit " << b;
+        EXPECT_EQ(Fast::jump_ring(b), Fast::jump_ring_computed(b)) << "bit " << b;
+        EXPECT_EQ(Fast::jump_ring(b) & ~Fast::kAll, 0u) << "bit " << b;
+    }
+    TableFixture<1, 2> table(start_setup(Shape{}, RuleSet::Ataxx, 2));
+    for (int c = 0; c < 49; ++c) {
+        const int b = Fast::from_compact(c);
+        EXPECT_EQ(Fast::jump_ring_computed(b), to_fast(table.board->jump[c]).w[0]) << "cell " << c;
+    }
+    // With gaps: jumps cross anything, the rings stay those of the full board, and both
+    // geometries count the same jumps onto the empty playable cells.
+    std::mt19937 rng(7);
+    for (int trial = 0; trial < 50; ++trial) {
+        GameSetup s = random_setup(rng, Shape{}, RuleSet::Ataxx, 2, 40,
+                                   static_cast<int>(rng() % 12));
+        TableFixture<1, 2> t(s);
+        Square7Fixture f(s);
+        EXPECT_EQ(f.game.geo.jump_count(f.pos.pieces[0], f.game.empty_cells(f.pos)),
+                  t.game.geo.jump_count(t.pos.pieces[0], t.game.empty_cells(t.pos)))
+            << write_fen(s);
+    }
+}
+
 TEST(AtaxxFastPath, RandomPositionsAgreeOnEverything) {
     std::mt19937 rng(2024);
     int positions = 0, over = 0, passes = 0;

@@ -183,5 +183,59 @@ TEST(PileInFitness, PairwiseFitnessAgreesWithPerModelReport) {
     }
 }
 
+// The SIMD-lane evaluator (the CPU backend's) against one plan at a time, bit for bit, on
+// random crowded scenarios of 1 to 64 models: every term (in range, overlaps with friends and
+// enemies, isolated models, distances, bases too small to overlap) occurs among the plans.
+TEST(PileInFitness, LanesGiveTheBitsOfOnePlanAtATime) {
+    constexpr int kLanes = 16;
+    constexpr uint64_t kBlocks = 3;
+    constexpr uint64_t kPlans = kBlocks * kLanes + 5;  // a partial block stays unscored
+    int with_overlap = 0, with_range = 0, with_isolated = 0, plans_seen = 0;
+    const int friendly_counts[] = {1, 2, 7, 20, 64};
+    for (uint32_t trial = 0; trial < 40; ++trial) {
+        Scenario s;
+        Random4 r = philox(99, Purpose::Test, trial, 0, 0, 0);
+        s.friendly_count = friendly_counts[trial % 5];
+        s.enemy_count = 1 + static_cast<int>(below(r.v[1], MaxEnemy));
+        s.reach_mm = 12.7f + 10.0f * unit_float(r.v[2]);
+        s.coherency_mm = 25.4f * unit_float(r.v[3]);
+        for (int i = 0; i < s.friendly_count + s.enemy_count; ++i) {
+            Random4 q = philox(99, Purpose::Test, trial, 1, static_cast<uint32_t>(i), 0);
+            Model& m = i < s.friendly_count ? s.friendly[i] : s.enemy[i - s.friendly_count];
+            m.x = 300.0f * unit_float(q.v[0]);
+            m.y = 200.0f * unit_float(q.v[1]) + (i < s.friendly_count ? 0.0f : 80.0f);
+            const bool tiny = (q.v[3] & 15) == 0;  // radii sum below the tolerance: no overlap
+            m.base.length = m.base.width = tiny ? 0.0004f : 20.0f + 30.0f * unit_float(q.v[2]);
+        }
+        std::vector<uint32_t> genes(kPlans * s.friendly_count);
+        for (uint64_t i = 0; i < kPlans; ++i)
+            for (int m = 0; m < s.friendly_count; ++m)
+                genes[m * kPlans + i] = pack_move(random_move(
+                    trial, Purpose::InitMove, 0, static_cast<uint32_t>(i), static_cast<uint32_t>(m)));
+        const PlanView plans{genes.data(), kPlans, s.friendly_count};
+        std::vector<float> lanes(kPlans, -12345.0f);
+        const EvaluateGapi1Lanes<kLanes> op{s, plans, lanes.data()};
+        for (uint64_t b = 0; b < kBlocks; ++b) op(b);
+        for (uint64_t i = 0; i < kPlans; ++i) {
+            const Breakdown one = gapi1_evaluate(s, PopulationGenes{plans, i});
+            if (i >= kBlocks * kLanes) {
+                ASSERT_EQ(lanes[i], -12345.0f) << "plan " << i << " is past the last block";
+                continue;
+            }
+            ASSERT_EQ(float_bits(lanes[i]), float_bits(one.fitness))
+                << "trial " << trial << " plan " << i << ": " << lanes[i] << " vs " << one.fitness;
+            with_overlap += one.overlap_count > 0;
+            with_range += one.in_range_count > 0;
+            with_isolated += one.isolated_count > 0;
+            ++plans_seen;
+        }
+    }
+    // The comparison covered every term (else it could not have caught a wrong one).
+    EXPECT_GT(with_overlap, plans_seen / 10);
+    EXPECT_GT(with_range, plans_seen / 10);
+    EXPECT_GT(with_isolated, plans_seen / 10);
+    EXPECT_LT(with_overlap, plans_seen);
+}
+
 }  // namespace
 }  // namespace gaeval::pile_in

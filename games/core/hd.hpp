@@ -5,12 +5,21 @@
 
 #include <cstdint>
 
+//
+// GAEVAL_HD_INLINE forces inlining on both sides: nvcc's __forceinline__ on the device, and
+// always_inline under g++/clang, so that small rule functions (move maker, move counter, game-over
+// test) melt into the perft and playout loops instead of staying calls whose results go through
+// memory (g++ alone kept them out of line: 45%, 23% and 5% of perft's time).
 #if defined(__CUDACC__)
 #define GAEVAL_HD __host__ __device__
 #define GAEVAL_HD_INLINE __host__ __device__ __forceinline__
 // A large function that device code should call rather than inline at every call site (keeps
 // nvcc's compile time and memory down); header definitions still need `inline`.
 #define GAEVAL_HD_NOINLINE __host__ __device__ __noinline__
+#elif defined(__GNUC__)
+#define GAEVAL_HD
+#define GAEVAL_HD_INLINE __attribute__((always_inline)) inline
+#define GAEVAL_HD_NOINLINE
 #else
 #define GAEVAL_HD
 #define GAEVAL_HD_INLINE inline

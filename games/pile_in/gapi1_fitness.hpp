@@ -180,4 +180,116 @@ struct EvaluateGapi1 {
     }
 };
 
+// GAPI1 fitness of L consecutive plans first .. first+L-1 of a gene-major population
+// (plans.step == 1) into fitness[first + l], in SIMD lanes: every plan goes through exactly the
+// float operations of gapi1_evaluate, in the same order, so each result has the same bits; the
+// lanes only run side by side (the host compiler turns the l-loops into vector instructions).
+// Two differences in form, none in value: the sqrt of an enemy gap is taken in every lane and
+// kept only where gapi1_evaluate would take it, and the pair flags are per-model words instead
+// of bit masks (the same counts). Host use (the CPU backend); the GPU runs one plan per thread.
+template <int L>
+GAEVAL_HD void gapi1_fitness_lanes(const Scenario& s, const PlanView& plans, uint64_t first,
+                                   float* fitness) {
+    const int n = s.friendly_count;
+    float x[MaxFriendly][L], y[MaxFriendly][L];
+    int32_t overlapping[MaxFriendly][L], has_friend[MaxFriendly][L];
+    for (int m = 0; m < n; ++m) {
+        const uint32_t* genes = plans.genes + static_cast<uint64_t>(m) * plans.stride + first;
+        const float fx = s.friendly[m].x, fy = s.friendly[m].y, unit = s.move_unit_mm;
+        for (int l = 0; l < L; ++l) {
+            const uint32_t g = genes[l];
+            const float dx = static_cast<float>(static_cast<int16_t>(static_cast<uint16_t>(g)));
+            const float dy =
+                static_cast<float>(static_cast<int16_t>(static_cast<uint16_t>(g >> 16)));
+            x[m][l] = fx + dx * unit;
+            y[m][l] = fy + dy * unit;
+            overlapping[m][l] = 0;
+            has_friend[m][l] = n == 1 ? 1 : 0;  // a unit of one model is coherent
+        }
+    }
+    float distance[L];
+    int32_t in_range[L];
+    for (int l = 0; l < L; ++l) {
+        distance[l] = 0;
+        in_range[l] = 0;
+    }
+    for (int i = 0; i < n; ++i) {
+        const float ri = s.friendly[i].base.enclosing_radius();
+        // The enemy side (enemy_view, lane by lane).
+        float nearest[L];
+        int32_t reach_any[L], overlap_any[L];
+        for (int l = 0; l < L; ++l) {
+            nearest[l] = 1e30f;
+            reach_any[l] = 0;
+            overlap_any[l] = 0;
+        }
+        for (int e = 0; e < s.enemy_count; ++e) {
+            const Model& en = s.enemy[e];
+            const float radii = ri + en.base.enclosing_radius();
+            const float t = radii - GapTolerance;
+            const bool can_overlap = t > 0.0f;
+            const float overlap_d2 = t * t;
+            const float reach_d2 = squared(radii + s.reach_mm + GapTolerance);
+            for (int l = 0; l < L; ++l) {
+                const float dx = x[i][l] - en.x, dy = y[i][l] - en.y;
+                const float d2 = dx * dx + dy * dy;
+                overlap_any[l] |= static_cast<int32_t>(can_overlap & (d2 < overlap_d2));
+                reach_any[l] |= static_cast<int32_t>(d2 <= reach_d2);
+                const float bound = nearest[l] + radii;
+                const float gap = sqrt_rn(d2) - radii;
+                const bool closer = (bound > 0.0f) & (d2 < bound * bound) & (gap < nearest[l]);
+                nearest[l] = closer ? gap : nearest[l];
+            }
+        }
+        for (int l = 0; l < L; ++l) {
+            in_range[l] += reach_any[l];
+            distance[l] += max(nearest[l], 0.0f);
+            overlapping[i][l] |= overlap_any[l];
+        }
+        // Friendly pairs (i, j > i).
+        for (int j = i + 1; j < n; ++j) {
+            const float radii = ri + s.friendly[j].base.enclosing_radius();
+            const float t = radii - GapTolerance;
+            const bool can_overlap = t > 0.0f;
+            const float overlap_d2 = t * t;
+            const float friend_d2 = squared(radii + s.coherency_mm + GapTolerance);
+            for (int l = 0; l < L; ++l) {
+                const float dx = x[i][l] - x[j][l], dy = y[i][l] - y[j][l];
+                const float d2 = dx * dx + dy * dy;
+                const int32_t overlap = static_cast<int32_t>(can_overlap & (d2 < overlap_d2));
+                const int32_t within = static_cast<int32_t>(d2 <= friend_d2);
+                overlapping[i][l] |= overlap;
+                overlapping[j][l] |= overlap;
+                has_friend[i][l] |= within;
+                has_friend[j][l] |= within;
+            }
+        }
+    }
+    int32_t overlap_count[L], friend_count[L];
+    for (int l = 0; l < L; ++l) overlap_count[l] = friend_count[l] = 0;
+    for (int m = 0; m < n; ++m) {
+        for (int l = 0; l < L; ++l) {
+            overlap_count[l] += overlapping[m][l];
+            friend_count[l] += has_friend[m][l];
+        }
+    }
+    for (int l = 0; l < L; ++l) {
+        const int32_t points = InRangePoints * in_range[l] + OverlapPoints * overlap_count[l] +
+                               IsolatedPoints * (n - friend_count[l]);
+        fitness[first + l] = static_cast<float>(points) - distance[l];
+    }
+}
+
+// Scores plans [L * block, L * block + L) of a gene-major population (CPU backend: one loop
+// index per block of L plans; the plans past the last whole block go through EvaluateGapi1).
+template <int L>
+struct EvaluateGapi1Lanes {
+    Scenario scenario;
+    PlanView plans;  // step 1
+    float* fitness = nullptr;
+    GAEVAL_HD void operator()(uint64_t block) const {
+        gapi1_fitness_lanes<L>(scenario, plans, block * L, fitness);
+    }
+};
+
 }  // namespace gaeval::pile_in

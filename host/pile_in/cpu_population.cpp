@@ -18,6 +18,9 @@ namespace gaeval::pile_in {
 
 namespace {
 
+// Plans per SIMD block of the GAPI1 fitness (16 floats: four SSE or two AVX registers).
+constexpr int kGapi1Lanes = 16;
+
 class CpuPopulation final : public Population {
   public:
     CpuPopulation(const Scenario& scenario, uint64_t size, int threads, const RulesProblem* rules)
@@ -50,8 +53,14 @@ class CpuPopulation final : public Population {
             EvaluateRules op{*rules_, view(genes_), fitness_.data()};
             parallel_for_dynamic(static_cast<int64_t>(size_), threads_, op, 64);
         } else {
-            EvaluateGapi1 op{scenario_, view(genes_), fitness_.data()};
-            parallel_for(static_cast<int64_t>(size_), threads_, op);
+            // Blocks of kGapi1Lanes plans in SIMD lanes (the same bits as one at a time), then
+            // the plans past the last whole block one at a time.
+            const PlanView plans = view(genes_);
+            const int64_t blocks = static_cast<int64_t>(size_ / kGapi1Lanes);
+            EvaluateGapi1Lanes<kGapi1Lanes> lanes{scenario_, plans, fitness_.data()};
+            parallel_for(blocks, threads_, lanes);
+            EvaluateGapi1 op{scenario_, plans, fitness_.data()};
+            for (uint64_t i = static_cast<uint64_t>(blocks) * kGapi1Lanes; i < size_; ++i) op(i);
         }
         times_.evaluate += now_seconds() - t0;
     }
