@@ -41,6 +41,8 @@ sources() {
 seed() {
     local t=$1 c=$dir/$t/seeds
     rm -rf "$c"; mkdir -p "$c"
+    # Inputs that once crashed a target (each also a test in tests/): always replayed first.
+    cp tests/fuzz/regressions/"$t"-* "$c/" 2>/dev/null
     case $t in
     fen)
         grep -o '`[^`]*`' tests/data/ataxx_perft.md | tr -d '`' | head -40 |

@@ -22,6 +22,8 @@
 
 #include "cli_util.hpp"
 #include "gpu_test_support.hpp"
+#include "host/core/error.hpp"
+#include "host/io/checkpoint.hpp"
 
 namespace {
 
@@ -84,31 +86,45 @@ int run_for(pid_t pid, int ms) {
     return -1;
 }
 
-// Runs `start` and then `resume` again and again, each killed after a random delay (fixed seed)
-// while it still runs, until one finishes; returns the number of kills. A kill that lands before
-// the first checkpoint exists is followed by a fresh start in a fresh folder.
+// Runs `start` and then `resume` again and again, each killed with SIGKILL after a random delay
+// (fixed seed) of up to a third of `run_ms` (an uninterrupted run's time), until `min_kills`
+// kills hit a resumable run; then lets it finish. Returns the kills of resumable runs. A start
+// killed before its first checkpoint is repeated in a fresh folder with twice the delay (a
+// CUDA start spends its first second creating the context).
 int run_with_kills(const std::string& start, const std::string& resume, const std::string& dir,
-                   uint32_t seed, int min_kills) {
+                   uint32_t seed, int min_kills, int run_ms) {
     std::mt19937 rng(seed);
-    int kills = 0;
+    int kills = 0, extra_ms = 0;
     bool started = false;
-    for (int attempt = 0; attempt < 60; ++attempt) {
+    for (int attempt = 0; attempt < 80; ++attempt) {
         if (!started) fs::remove_all(dir);
         const std::string args = started ? resume : start;
-        // Short delays kill during startup and checkpoint writes; longer ones mid-run. Once
-        // enough kills happened, the run may finish.
-        const int delay = kills >= min_kills ? 60000 : 20 + static_cast<int>(rng() % 250);
+        const int delay = kills >= min_kills
+                              ? 300000
+                              : extra_ms + 5 + static_cast<int>(rng() % (10 + run_ms / 3));
         const int rc = run_for(spawn(args), delay);
         if (rc == -1) {
-            ++kills;
             started = started || fs::exists(fs::path(dir) / "checkpoint.bin");
+            if (started)
+                ++kills;
+            else
+                extra_ms = 2 * extra_ms + 50;
             continue;
         }
         EXPECT_EQ(rc, 0) << args;
+        if (kills < min_kills) {  // finished before enough kills: start over, a little sooner
+            started = false;
+            continue;
+        }
         return kills;
     }
     ADD_FAILURE() << "the run never finished";
     return kills;
+}
+
+int elapsed_ms(Clock::time_point since) {
+    return static_cast<int>(
+        std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - since).count());
 }
 
 // Generation numbers of a generations.csv (header skipped): each generation once, in order.
@@ -125,13 +141,15 @@ std::vector<unsigned long> csv_generations(const std::string& path) {
 void check_pile_in_kills(const std::string& backend, uint32_t seed) {
     const std::string whole = out_dir("pile_whole_" + backend), cut = out_dir("pile_cut_" + backend);
     const std::string gens = " --generations 40";
+    const auto t0 = Clock::now();
     const auto reference = run_cli("pile-in " + kPileIn + gens + " --backend cpu --out " + whole);
     ASSERT_EQ(reference.exit_code, 0) << reference.err;
+    const int run_ms = elapsed_ms(t0);
     const int kills = run_with_kills(
         "pile-in " + kPileIn + gens + " --checkpoint-every 0 --backend " + backend + " --out " + cut,
         "pile-in --resume " + cut + gens + " --checkpoint-every 0 --threads 1 --quiet --backend " +
             backend,
-        cut, seed, 6);
+        cut, seed, 6, run_ms);
     EXPECT_GE(kills, 6);
     EXPECT_EQ(read_text(cut + "/best.json"), read_text(whole + "/best.json"));
     const auto g = csv_generations(cut + "/generations.csv");
@@ -148,12 +166,14 @@ void check_learn_kills(const std::string& backend, uint32_t seed) {
     const std::string whole = out_dir("learn_whole_" + backend),
                       cut = out_dir("learn_cut_" + backend);
     const std::string gens = " --generations 10";
+    const auto t0 = Clock::now();
     const auto reference = run_cli("learn " + kLearn + gens + " --backend cpu --out " + whole);
     ASSERT_EQ(reference.exit_code, 0) << reference.err;
+    const int run_ms = elapsed_ms(t0);
     const int kills =
         run_with_kills("learn " + kLearn + gens + " --backend " + backend + " --out " + cut,
                        "learn --resume " + cut + gens + " --threads 1 --quiet --backend " + backend,
-                       cut, seed, 5);
+                       cut, seed, 5, run_ms);
     EXPECT_GE(kills, 5);
     EXPECT_EQ(read_text(cut + "/weights.json"), read_text(whole + "/weights.json"));
     EXPECT_EQ(read_text(cut + "/verification.csv"), read_text(whole + "/verification.csv"));
@@ -326,6 +346,32 @@ TEST(Faults, DamagedPlayerFilesAreOneLineAndWriteNothing) {
     refused(binary, "");
     refused(read_text(learn + "/checkpoint.bin"), "");
     EXPECT_EQ(cases, 8);
+}
+
+// Found by scripts/fuzz.sh (tests/fuzz/regressions/checkpoint-empty-section.bin, a learn
+// checkpoint): an empty section made the loader memcpy into a null pointer (undefined
+// behaviour that UBSan reports; the asan preset runs this). Empty sections load as empty.
+TEST(Faults, CheckpointWithEmptySectionsLoads) {
+    gaeval::Checkpoint c;
+    c.header = {{"kind", "test"}};
+    c.put("empty", std::vector<uint32_t>{});
+    c.put("words", std::vector<uint32_t>{1, 2, 3});
+    c.put("also-empty", std::vector<float>{});
+    const std::string path = temp_file("empty.ckpt", "");
+    gaeval::save_checkpoint(c, path);
+    const gaeval::Checkpoint back = gaeval::load_checkpoint(path);
+    EXPECT_EQ(back.header, c.header);
+    EXPECT_EQ(back.blobs, c.blobs);
+    std::vector<uint32_t> words{9};
+    back.get("empty", words, path);
+    EXPECT_TRUE(words.empty());
+    back.get("words", words, path);
+    EXPECT_EQ(words, (std::vector<uint32_t>{1, 2, 3}));
+    EXPECT_THROW(back.get("missing", words, path), gaeval::InputError);
+    // The checkpoint the fuzzer found loads too (its sections are a real learn run's).
+    const gaeval::Checkpoint found = gaeval::load_checkpoint(
+        std::string(GAEVAL_SOURCE_DIR) + "/tests/fuzz/regressions/checkpoint-empty-section.bin");
+    EXPECT_EQ(found.header.value("kind", ""), "learn");
 }
 
 }  // namespace
