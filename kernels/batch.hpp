@@ -6,6 +6,7 @@
 // In a build without CUDA these throw std::logic_error (resolve_backend never picks cuda there).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <stdexcept>
 
@@ -17,9 +18,11 @@ namespace gaeval::cuda {
 // Leaf count of the move tree of `root` to `depth` (>= 0): the tree is expanded level by level
 // on the device (child counts, an exclusive scan, children written at their offsets) until
 // there are enough subtrees to fill the device or memory runs short (then in chunks); one
-// thread per subtree counts the rest, and the counts are reduced exactly (integers).
+// thread per subtree counts the rest, and the counts are reduced exactly (integers). Each level's
+// positions take at most `budget_bytes` (0: a quarter of the memory free at that level).
 template <class G>
-uint64_t perft(const G& game, const typename G::Pos& root, int depth);
+uint64_t perft(const G& game, const typename G::Pos& root, int depth,
+               std::size_t budget_bytes = 0);
 
 // records[i] = play_match(game, start, a, b, seed, first + i, max_plies) for i < games.
 template <class G>
@@ -45,7 +48,7 @@ void evaluate(const Op& op, const typename Op::Input* inputs, uint64_t input_cou
     throw std::logic_error("this gaeval was built without the CUDA backend");
 }
 template <class G>
-uint64_t perft(const G&, const typename G::Pos&, int) {
+uint64_t perft(const G&, const typename G::Pos&, int, std::size_t) {
     no_cuda();
 }
 template <class G>

@@ -13,6 +13,7 @@
 #include "kernels/cuda_api.hpp"
 #include "kernels/device_game.cuh"
 #include "kernels/launch.cuh"
+#include "kernels/perft_chunks.hpp"
 
 namespace gaeval::cuda {
 
@@ -64,11 +65,12 @@ uint64_t download_one(const uint64_t* device_value) {
 }
 
 // Leaves `remaining` plies below the n positions of `frontier` (device memory). Positions of
-// children are kept within `budget` bytes: a level that would not fit is expanded in chunks of
-// parents, each counted on its own.
+// children are kept within the level's budget (level_budget: `budget_override` bytes, or a
+// quarter of the memory free at this level): a level that would not fit is expanded in chunks
+// of parents (parent_runs), each counted on its own.
 template <class G>
 uint64_t count_below(const G& game, const typename G::Pos* frontier, uint64_t n, int remaining,
-                     std::size_t budget) {
+                     std::size_t budget_override) {
     using Pos = typename G::Pos;
     if (n == 0) return 0;
     const bool shallow = remaining <= kMaxShallowDepth;
@@ -84,6 +86,7 @@ uint64_t count_below(const G& game, const typename G::Pos* frontier, uint64_t n,
     const uint64_t total =
         download_one(offsets.data() + n - 1) + download_one(counts.data() + n - 1);
     if (total == 0) return 0;
+    const std::size_t budget = level_budget(budget_override, free_device_memory());
     const uint64_t fit = std::max<uint64_t>(1, budget / sizeof(Pos));
     if (total <= fit || shallow) {
         if (total > fit) {  // the frontier is already wide: count these subtrees as they are
@@ -93,25 +96,22 @@ uint64_t count_below(const G& game, const typename G::Pos* frontier, uint64_t n,
         }
         DeviceArray<Pos> children(total);
         for_each_index(WriteChildrenOp<G>{game, frontier, offsets.data(), 0, children.data()}, n);
-        return count_below(game, children.data(), total, remaining - 1, budget);
+        return count_below(game, children.data(), total, remaining - 1, budget_override);
     }
     // Chunks of consecutive parents whose children fit the budget (at least one parent each).
     std::vector<uint64_t> host_offsets(n);
     offsets.download(host_offsets.data(), n);
     auto offset_at = [&](uint64_t i) { return i < n ? host_offsets[i] : total; };
     uint64_t nodes = 0;
-    for (uint64_t begin = 0; begin < n;) {
-        uint64_t end = begin + 1;
-        while (end < n && offset_at(end + 1) - host_offsets[begin] <= fit) ++end;
-        const uint64_t chunk_total = offset_at(end) - host_offsets[begin];
-        if (chunk_total > 0) {
-            DeviceArray<Pos> children(chunk_total);
-            for_each_index(WriteChildrenOp<G>{game, frontier + begin, offsets.data() + begin,
-                                              host_offsets[begin], children.data()},
-                           end - begin);
-            nodes += count_below(game, children.data(), chunk_total, remaining - 1, budget);
+    for (const ParentRun& run : parent_runs(host_offsets.data(), n, total, fit)) {
+        const uint64_t run_total = offset_at(run.end) - host_offsets[run.begin];
+        if (run_total > 0) {
+            DeviceArray<Pos> children(run_total);
+            for_each_index(WriteChildrenOp<G>{game, frontier + run.begin, offsets.data() + run.begin,
+                                              host_offsets[run.begin], children.data()},
+                           run.end - run.begin);
+            nodes += count_below(game, children.data(), run_total, remaining - 1, budget_override);
         }
-        begin = end;
     }
     return nodes;
 }
@@ -119,7 +119,8 @@ uint64_t count_below(const G& game, const typename G::Pos* frontier, uint64_t n,
 }  // namespace
 
 template <class G>
-uint64_t perft(const G& host_game, const typename G::Pos& root, int depth) {
+uint64_t perft(const G& host_game, const typename G::Pos& root, int depth,
+               std::size_t budget_bytes) {
     if constexpr (!has_perft_v<G>) {
         throw std::logic_error("perft: this game has no perft");
     } else {
@@ -127,15 +128,14 @@ uint64_t perft(const G& host_game, const typename G::Pos& root, int depth) {
         DeviceGame<G> bound(host_game);
         DeviceArray<Pos> frontier(1);
         frontier.upload(&root, 1);
-        // A quarter of the free memory for one level of positions (children of one chunk).
-        const std::size_t budget = free_device_memory() / 4;
-        const uint64_t nodes = count_below(bound.game(), frontier.data(), 1, depth, budget);
+        const uint64_t nodes = count_below(bound.game(), frontier.data(), 1, depth, budget_bytes);
         synchronize();
         return nodes;
     }
 }
 
-#define GAEVAL_INSTANTIATE_PERFT(G) template uint64_t perft<G>(const G&, const G::Pos&, int);
+#define GAEVAL_INSTANTIATE_PERFT(G) \
+    template uint64_t perft<G>(const G&, const G::Pos&, int, std::size_t);
 GAEVAL_FOR_EACH_GAME_TYPE(GAEVAL_INSTANTIATE_PERFT)
 #undef GAEVAL_INSTANTIATE_PERFT
 

@@ -101,20 +101,15 @@ void host_pinned_free(void* p) noexcept {
     if (p) cudaFreeHost(p);
 }
 
-void copy_2d_to_device_async(void* dst, std::size_t dst_pitch, const void* src,
-                             std::size_t src_pitch, std::size_t row_bytes, std::size_t rows,
-                             const Stream& stream) {
-    if (row_bytes && rows)
-        GAEVAL_CUDA_CHECK(cudaMemcpy2DAsync(dst, dst_pitch, src, src_pitch, row_bytes, rows,
-                                            cudaMemcpyHostToDevice,
-                                            static_cast<cudaStream_t>(stream.handle())));
+void copy_to_device_async(void* dst, const void* src, std::size_t bytes, const Stream& stream) {
+    if (bytes)
+        GAEVAL_CUDA_CHECK(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyHostToDevice,
+                                          static_cast<cudaStream_t>(stream.handle())));
 }
-void copy_2d_to_host_async(void* dst, std::size_t dst_pitch, const void* src, std::size_t src_pitch,
-                           std::size_t row_bytes, std::size_t rows, const Stream& stream) {
-    if (row_bytes && rows)
-        GAEVAL_CUDA_CHECK(cudaMemcpy2DAsync(dst, dst_pitch, src, src_pitch, row_bytes, rows,
-                                            cudaMemcpyDeviceToHost,
-                                            static_cast<cudaStream_t>(stream.handle())));
+void copy_to_host_async(void* dst, const void* src, std::size_t bytes, const Stream& stream) {
+    if (bytes)
+        GAEVAL_CUDA_CHECK(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToHost,
+                                          static_cast<cudaStream_t>(stream.handle())));
 }
 
 void device_free(void* p) noexcept {

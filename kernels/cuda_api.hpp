@@ -68,13 +68,11 @@ class Stream {
 void* host_pinned_malloc(std::size_t bytes);
 void host_pinned_free(void* p) noexcept;
 
-// Asynchronous strided copies on a stream: `rows` rows of `row_bytes` bytes, consecutive rows
-// `src_pitch` / `dst_pitch` bytes apart (a slice of a structure-of-arrays population).
-void copy_2d_to_device_async(void* dst, std::size_t dst_pitch, const void* src,
-                             std::size_t src_pitch, std::size_t row_bytes, std::size_t rows,
-                             const Stream& stream);
-void copy_2d_to_host_async(void* dst, std::size_t dst_pitch, const void* src, std::size_t src_pitch,
-                           std::size_t row_bytes, std::size_t rows, const Stream& stream);
+// Asynchronous 1-D copies of `bytes` bytes on a stream (returns before the copy ends; pinned
+// host memory lets it overlap kernels). The chunked population copies one gene row per call
+// (host/pile_in/chunk_copies.hpp): no pitch, so no limit from the driver's maximum pitch.
+void copy_to_device_async(void* dst, const void* src, std::size_t bytes, const Stream& stream);
+void copy_to_host_async(void* dst, const void* src, std::size_t bytes, const Stream& stream);
 
 // Where an owning array's memory comes from.
 struct DeviceMemory {

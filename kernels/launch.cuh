@@ -7,6 +7,7 @@
 
 #include <cstdint>
 
+#include "games/core/kernel_arguments.hpp"
 #include "kernels/cuda_check.cuh"
 
 namespace gaeval::cuda {
@@ -26,6 +27,9 @@ int multiprocessor_count();
 // Launch op(i) for i in [0, n) on the given stream (default stream when 0); asynchronous.
 template <class Op>
 void for_each_index(const Op& op, uint64_t n, cudaStream_t stream = 0, int block = 256) {
+    static_assert(fits_kernel_parameters<Op>(),
+                  "kernel argument not trivially copyable or over the 32,764-byte parameter "
+                  "limit (games/core/kernel_arguments.hpp)");
     if (n == 0) return;
     const uint64_t blocks_needed = (n + block - 1) / block;
     const uint64_t max_blocks = static_cast<uint64_t>(multiprocessor_count()) * 16;

@@ -237,3 +237,26 @@ TEST(AtaxxPerft, CudaMatchesCpu) {
 }
 
 }  // namespace
+
+// The device perft's chunked branches (kernels/perft_chunks.hpp) on small trees: a budget of a
+// few KB per level (GAEVAL_PERFT_BUDGET) forces parents into many runs; the counts must stay the
+// published ones.
+TEST(AtaxxPerft, CudaChunkedUnderASmallBudgetMatchesTheTable) {
+    GAEVAL_REQUIRE_DEVICE_OR_SKIP();
+    const BackendChoice gpu = resolve_backend("cuda", 0);
+    int checked = 0;
+    for (const char* budget : {"4096", "65536"}) {
+        ::setenv("GAEVAL_PERFT_BUDGET", budget, 1);
+        for (const auto& row : read_perft_table()) {
+            const GameSetup setup = fen_setup(row.fen);
+            for (std::size_t depth = 3; depth < row.counts.size(); ++depth) {
+                if (row.counts[depth] > 5'000'000) break;
+                EXPECT_EQ(perft(setup, static_cast<int>(depth), gpu), row.counts[depth])
+                    << row.fen << " depth " << depth << " budget " << budget;
+                ++checked;
+            }
+        }
+    }
+    ::unsetenv("GAEVAL_PERFT_BUDGET");
+    EXPECT_GT(checked, 10);
+}

@@ -6,8 +6,11 @@
 // is synchronous.
 #pragma once
 
+#include <cerrno>
 #include <cstdint>
+#include <cstdlib>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "games/core/match.hpp"
@@ -15,6 +18,7 @@
 #include "games/core/players.hpp"
 #include "host/backend/backend.hpp"
 #include "host/backend/parallel.hpp"
+#include "host/core/error.hpp"
 #include "kernels/batch.hpp"
 
 namespace gaeval::batch {
@@ -48,12 +52,27 @@ uint64_t perft_cpu(const G& game, const typename G::Pos& root, int depth, int th
 
 }  // namespace detail
 
+// GAEVAL_PERFT_BUDGET=BYTES caps the device perft's positions per level (to test its chunked
+// branches on small trees); unset: a quarter of the device memory free at each level (0).
+inline std::size_t perft_budget_override() {
+    const char* text = std::getenv("GAEVAL_PERFT_BUDGET");
+    if (!text || !*text) return 0;
+    char* end = nullptr;
+    errno = 0;
+    const unsigned long long bytes = std::strtoull(text, &end, 10);
+    if (errno || *end || text[0] == '-' || bytes == 0)
+        throw InputError(std::string("GAEVAL_PERFT_BUDGET: '") + text +
+                         "' is not a positive number of bytes");
+    return static_cast<std::size_t>(bytes);
+}
+
 // Leaf count of the move tree of `root` to `depth` (>= 0); exact on any backend.
 template <class G>
 uint64_t perft(const G& game, const typename G::Pos& root, int depth,
                const BackendChoice& backend) {
     static_assert(has_perft_v<G>, "this game has no perft");
-    if (backend.kind == BackendKind::Cuda) return cuda::perft(game, root, depth);
+    if (backend.kind == BackendKind::Cuda)
+        return cuda::perft(game, root, depth, perft_budget_override());
     return detail::perft_cpu(game, root, depth, backend.threads);
 }
 

@@ -33,6 +33,7 @@ struct In {
     const std::string& origin;
     void raw(void* p, std::size_t n) {
         if (n > bytes.size() - pos) throw InputError(origin + ": corrupt checkpoint (truncated)");
+        if (n == 0) return;  // an empty section: its vector's data() may be null (memcpy's UB)
         std::memcpy(p, bytes.data() + pos, n);
         pos += n;
     }

@@ -14,6 +14,7 @@
 #include "host/core/clock.hpp"
 #include "host/backend/memory.hpp"
 #include "host/core/error.hpp"
+#include "host/pile_in/chunk_copies.hpp"
 #include "host/pile_in/population.hpp"
 #if GAEVAL_HAVE_CUDA
 #include "kernels/cuda_api.hpp"
@@ -167,23 +168,29 @@ class CudaChunkedPopulation final : public Population {
     void evaluate() override {
         double t0 = now_seconds();
         const std::size_t word = sizeof(uint32_t);
-        for (uint64_t first = 0, k = 0; first < size_; first += chunk_, ++k) {
-            const uint64_t n = size_ - first < chunk_ ? size_ - first : chunk_;
+        for (uint64_t k = 0; k < chunk_count(size_, chunk_); ++k) {
+            const ChunkSpan span = chunk_span(size_, chunk_, k);
             const cuda::Stream& stream = streams_[k & 1];
             cuda::DeviceArray<uint32_t>& buffer = chunk_genes_[k & 1];
-            // Gene m of plans [first, first + n): row m of the host array, from column first.
-            cuda::copy_2d_to_device_async(buffer.data(), chunk_ * word, genes_.data() + first,
-                                          size_ * word, n * word, gene_count_, stream);
+            // Gene m of plans [first, first + n): one 1-D copy per gene row.
+            for (int m = 0; m < gene_count_; ++m) {
+                const RowCopy c = chunk_row_copy(size_, chunk_, span, m);
+                cuda::copy_to_device_async(buffer.data() + c.buffer_offset,
+                                           genes_.data() + c.host_offset, c.count * word, stream);
+            }
             const PlanView view{buffer.data(), chunk_, gene_count_};
+            float* fitness = fitness_.data() + span.first;
             if (rules_) {
-                cuda::run_pile_in_on(
-                    EvaluateRules{*rules_, view, fitness_.data() + first}, n, stream);
+                cuda::run_pile_in_on(EvaluateRules{*rules_, view, fitness}, span.count, stream);
                 if (rules_->rules.repair)  // repaired plans come back
-                    cuda::copy_2d_to_host_async(genes_.data() + first, size_ * word, buffer.data(),
-                                                chunk_ * word, n * word, gene_count_, stream);
+                    for (int m = 0; m < gene_count_; ++m) {
+                        const RowCopy c = chunk_row_copy(size_, chunk_, span, m);
+                        cuda::copy_to_host_async(genes_.data() + c.host_offset,
+                                                 buffer.data() + c.buffer_offset, c.count * word,
+                                                 stream);
+                    }
             } else {
-                cuda::run_pile_in_on(
-                    EvaluateGapi1{scenario_, view, fitness_.data() + first}, n, stream);
+                cuda::run_pile_in_on(EvaluateGapi1{scenario_, view, fitness}, span.count, stream);
             }
         }
         streams_[0].synchronize();

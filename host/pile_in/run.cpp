@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
@@ -42,9 +43,11 @@ std::string csv_row(const GenerationReport& r, uint64_t population, float best_e
 }
 
 // Keeps the CSV rows of generations before `next_generation` (a resumed run rewrites the rest).
+// A row cut short by a killed run (no comma after its generation) is dropped; the file is
+// replaced atomically, so a run killed here keeps the rows it had.
 void truncate_csv(const std::string& path, uint32_t next_generation) {
     std::ifstream in(path);
-    std::vector<std::string> keep;
+    std::string text = std::string(kCsvHeader) + '\n';
     std::string line;
     bool first = true;
     while (std::getline(in, line)) {
@@ -52,12 +55,12 @@ void truncate_csv(const std::string& path, uint32_t next_generation) {
             first = false;
             continue;
         }
-        if (line.empty()) continue;
-        if (std::stoul(line.substr(0, line.find(','))) < next_generation) keep.push_back(line);
+        char* end = nullptr;
+        const unsigned long generation = std::strtoul(line.c_str(), &end, 10);
+        if (end == line.c_str() || *end != ',') continue;
+        if (generation < next_generation) text += line + '\n';
     }
-    std::ofstream out(path, std::ios::trunc);
-    out << kCsvHeader << '\n';
-    for (const auto& l : keep) out << l << '\n';
+    io::write_text_atomic(path, text);
 }
 
 nlohmann::json config_json(const PileInJob& job, const RulesProblem* problem) {
