@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "ataxx_test_support.hpp"
+#include "cli_util.hpp"
 #include "host/ataxx/uai.hpp"
 #include "search_test_support.hpp"
 
@@ -212,6 +213,41 @@ TEST(Uai, BuiltInPlayersAnswerTooAndTheGameOverIsSaid) {
     EXPECT_NE(decode(f, best[0].substr(9)).to, -2);
     EXPECT_EQ(best[1], "bestmove 0000");
     EXPECT_EQ(starting_with(out, "info string error: go: the game is over").size(), 1u);
+}
+
+TEST(Uai, TheCommandLineRunsAPlayerFileAndRefusesBadFlags) {
+    using gaeval::testing::run_cli;
+    using gaeval::testing::temp_file;
+    std::string names = "[", values = "[";
+    for (int i = 0; i < kFeatureCount; ++i) {
+        names += std::string(i ? "," : "") + "\"" + feature_name(i) + "\"";
+        values += std::string(i ? "," : "") + std::to_string(kWeights[i]);
+    }
+    const std::string player = temp_file(
+        "uai_player.json", "{\"format\": \"gaeval-player\", \"version\": 1, \"game\": \"ataxx\", "
+                           "\"depth\": 2, \"features\": " + names + "], \"weights\": " + values + "]}");
+    const std::string script =
+        temp_file("uai_script.txt", "uai\r\nisready\r\nposition startpos moves f2\r\ngo depth 2\r\n");
+    auto r = run_cli("uai --player " + player + " < " + script);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto out = lines_of(r.out);
+    ASSERT_GE(out.size(), 4u);
+    EXPECT_EQ(out[2], "option name depth type spin default 2 min 1 max 16");  // the file's depth
+    const auto best = starting_with(out, "bestmove ");
+    ASSERT_EQ(best.size(), 1u);  // end of input waits for the search
+    Square7Fixture f(fen_setup("startpos"));
+    f.pos = f.game.make(f.pos, Move::grow(1 * 8 + 5));
+    EXPECT_NE(decode(f, best[0].substr(9)).to, -2) << best[0];
+
+    for (const std::string& bad : {std::string("uai"), std::string("uai --player nobody"),
+                                   std::string("uai --player capture --depth 3"),
+                                   "uai --player " + player + " --depth 0",
+                                   "uai --player " + player + " --depth 17"}) {
+        r = run_cli(bad + " < " + script);
+        EXPECT_EQ(r.exit_code, 2) << bad;
+        EXPECT_EQ(r.err_lines(), 1) << bad << ": " << r.err;
+        EXPECT_TRUE(r.out.empty()) << bad;
+    }
 }
 
 }  // namespace
