@@ -4,6 +4,7 @@
 // by default one ply over the game's features (the highest sum_i w_i * f_i of the position after
 // the move, seen by the mover), or the game's own weighted_move. Every random choice is an
 // addressed draw keyed by (seed, game, ply), so a game's moves do not depend on who plays it.
+// A default weighted player with depth > 1 searches (alpha-beta, games/core/search.hpp).
 #pragma once
 
 #include <cstdint>
@@ -12,6 +13,7 @@
 #include "games/core/game.hpp"
 #include "games/core/hd.hpp"
 #include "games/core/rng.hpp"
+#include "games/core/search.hpp"
 
 namespace gaeval {
 
@@ -31,17 +33,6 @@ template <class G>
 using Player = PlayerSpec<G::kWeightCount>;
 
 static_assert(std::is_trivially_copyable_v<PlayerSpec<15>>, "players are kernel arguments");
-
-// Sum of weights[i] * values[i] in index order (float * and +, no contraction).
-template <int N>
-GAEVAL_HD_INLINE float weighted_score(const float* weights, const float* values) {
-    float total = 0.0f;
-    for (int i = 0; i < N; ++i) {
-        const float term = weights[i] * values[i];
-        total = total + term;
-    }
-    return total;
-}
 
 // The move with the highest score(move) (an int or a float, compared with < and ==), ties broken
 // uniformly at random by reservoir sampling: the t-th move tying the best replaces it when
@@ -96,6 +87,7 @@ GAEVAL_HD typename G::Move choose_move(const G& game, const typename G::Pos& p,
         } else if constexpr (has_weighted_move_v<G>) {
             return game.weighted_move(p, player.weights, at);
         } else if constexpr (has_features_v<G>) {
+            if (player.depth > 1) return search_move(game, p, player.weights, player.depth, at);
             return one_ply_weighted_move(game, p, player.weights, at);
         }
     }

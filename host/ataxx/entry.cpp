@@ -29,7 +29,8 @@ games::GameInfo make_info() {
     info.min_seats = 2;
     info.max_seats = kMaxPlayers;
     for (const char* name : kFeatureNames) info.weight_names.push_back(name);
-    info.weighted_player = "one ply: the move whose position scores highest";
+    info.weighted_player =
+        "one ply: the move whose position scores highest; depth > 1: alpha-beta to that depth";
     info.policy_names = {"capture", "most-pieces"};
     info.perft = true;
     info.options = {

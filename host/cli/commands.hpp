@@ -13,5 +13,6 @@ int run_compare(int argc, char** argv);
 int run_games(int argc, char** argv);
 int run_gomocup(int argc, char** argv);
 int run_pac_bot(int argc, char** argv);
+int run_uai(int argc, char** argv);
 
 }  // namespace gaeval::cli

@@ -30,6 +30,7 @@ const Command kCommands[] = {
     {"bench", gaeval::cli::run_bench, "throughput benchmarks (table: cpu1, cpu, cuda)"},
     {"compare", gaeval::cli::run_compare, "run a job on two backends and diff the results"},
     {"gomocup", gaeval::cli::run_gomocup, "a Gomoku brain for Gomocup managers (pbrain protocol)"},
+    {"uai", gaeval::cli::run_uai, "an Ataxx engine for UAI tournament managers"},
     {"pac-bot", gaeval::cli::run_pac_bot, "play Pac-Man in the Spring Challenge 2020 referee"},
 };
 

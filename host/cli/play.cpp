@@ -36,6 +36,9 @@ int run_play(int argc, char** argv) {
     options.add_options("Play")
         ("a,player-a", "player A (also --a): " + names, cxxopts::value<std::string>())
         ("b,player-b", "player B (also --b): " + names, cxxopts::value<std::string>())
+        ("depth-a", "plies player A (a player file) searches: 1 one ply, 2 to 8 alpha-beta "
+                    "(default: the file's depth)", cxxopts::value<std::string>())
+        ("depth-b", "the same for player B", cxxopts::value<std::string>())
         ("games", "games to play", cxxopts::value<std::string>()->default_value("100"))
         ("max-plies", "plies after which a game is scored as it stands",
          cxxopts::value<std::string>()->default_value("10000"));
@@ -58,6 +61,14 @@ int run_play(int argc, char** argv) {
     games::PlayRequest request;
     request.a = games::parse_player(a_name, "--a", info);
     request.b = games::parse_player(b_name, "--b", info);
+    for (const char* flag : {"depth-a", "depth-b"}) {
+        if (!result.count(flag)) continue;
+        games::PlayerData& p = flag[6] == 'a' ? request.a : request.b;
+        if (p.kind != PlayerKind::Weighted)
+            throw InputError(std::string("--") + flag + ": " + p.label +
+                             " is not a player file (only weighted players search)");
+        p.depth = static_cast<int>(read_integer_flag(result, flag, 1, 8));
+    }
     const int64_t games =
         read_integer_flag(result, "games", 1, std::numeric_limits<uint32_t>::max());
     const int64_t max_plies = read_integer_flag(result, "max-plies", 1, 1000000);

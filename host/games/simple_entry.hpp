@@ -55,7 +55,8 @@ class SimpleEntry final : public GameEntry {
                               "a game with features names them: kFeatureNames");
                 for (int i = 0; i < G::kFeatureCount; ++i)
                     info_.weight_names.push_back(G::kFeatureNames[i]);
-                info_.weighted_player = "one ply: the move whose position scores highest";
+                info_.weighted_player =
+                    "one ply: the move whose position scores highest; depth > 1: alpha-beta";
             }
         }
         if constexpr (G::kPolicyCount > 0) {

@@ -359,11 +359,13 @@ GenerationReport step_ten_tournaments(const LearnConfig& c, LearnState& s, const
 GenerationReport step_modern(const LearnConfig& c, LearnState& s, const PlayFn& play) {
     const uint32_t n = c.population, d = c.dims(), g = s.generation;
     GenerationReport report;
-    const auto order = play_and_score(c, s, report, tournament_schedule(c, g), play);
-    std::vector<uint32_t> rank_of(n);
-    for (uint32_t r = 0; r < n; ++r) rank_of[order[r]] = r;
+    auto order = play_and_score(c, s, report, tournament_schedule(c, g), play);
     s.best_weights = member(s, order[0], d);
     s.best_value = s.value[order[0]];
+    if (c.blind_selection)
+        for (uint32_t r = 0; r < n; ++r) order[r] = r;
+    std::vector<uint32_t> rank_of(n);
+    for (uint32_t r = 0; r < n; ++r) rank_of[order[r]] = r;
 
     std::vector<float> next(s.weights.size());
     std::vector<double> next_value(n, 0.0);

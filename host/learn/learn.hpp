@@ -100,6 +100,9 @@ struct LearnConfig {
     // uniform in (-m, m) (the scheme's mutation rule), one per genome weight; empty: uniform
     // in the init range.
     std::vector<float> start_weights;
+    // Tests only (no flag, not saved): modern's selection and elitism ignore fitness (members
+    // ranked by index), the broken learner that the learning regression test must tell apart.
+    bool blind_selection = false;
 
     uint32_t dims() const { return static_cast<uint32_t>(features.size()); }
 };
