@@ -4,12 +4,15 @@
 // tic-tac-toe, budgets, and thread-count independence of matches between searching players.
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "ataxx_test_support.hpp"
 #include "games/core/search.hpp"
 #include "games/tictactoe/tictactoe.hpp"
+#include "gpu_test_support.hpp"
 #include "search_test_support.hpp"
 
 namespace gaeval {
@@ -228,6 +231,52 @@ TEST(Search, MatchesOfSearchingPlayersDoNotDependOnThreads) {
     // Depth 2 beats the same weights at one ply more often than not (not a proof, a sanity
     // check on 12 games: it wins 9 or more).
     EXPECT_GE(a_wins, 7);
+}
+
+// Matches of searching players on the GPU (one game per thread, the search's explicit stack in
+// local memory) give the CPU's records bit for bit: the 7x7 fast path, a table board with three
+// seats (paranoid search), tic-tac-toe.
+TEST(Search, CudaMatchesCpu) {
+    GAEVAL_REQUIRE_DEVICE_OR_SKIP();
+    const BackendChoice gpu = resolve_backend("cuda", 0);
+    games::PlayRequest request;
+    request.a.kind = request.b.kind = PlayerKind::Weighted;
+    request.a.weights = {1.0f,  -1.0f, 0.5f,  0.25f,  0.125f,  0.0f, -0.5f, -1.0f,
+                         -1.5f, 0.1f,  -0.5f, -0.25f, -0.125f, 0.0f, -0.1f};
+    request.b.weights = request.a.weights;
+    request.games = 64;
+    request.seed = 9;
+    request.max_plies = 300;
+    auto same = [](const std::vector<GameRecord>& x, const std::vector<GameRecord>& y) {
+        if (x.size() != y.size()) return std::string("sizes differ");
+        for (std::size_t i = 0; i < x.size(); ++i)
+            if (std::memcmp(&x[i], &y[i], sizeof(GameRecord)) != 0)
+                return "first difference in game " + std::to_string(i);
+        return std::string();
+    };
+    for (int depth : {2, 3}) {
+        request.a.depth = depth;
+        request.b.depth = depth - 1;
+        const auto square7 = ataxx::open_session(fen_setup("startpos"));
+        EXPECT_EQ(same(games::play(*square7, request, ataxx::testing::cpu_backend(0)),
+                       games::play(*square7, request, gpu)),
+                  "")
+            << "square7, depth " << depth;
+        const auto three =
+            ataxx::open_session(fen_setup("startpos", "square8:6x6", "genetic-game", 3));
+        EXPECT_EQ(same(games::play(*three, request, ataxx::testing::cpu_backend(0)),
+                       games::play(*three, request, gpu)),
+                  "")
+            << "3 players, depth " << depth;
+    }
+    games::PlayRequest ttt = request;
+    ttt.a.weights.assign(tictactoe::Game::kFeatureCount, 0.5f);
+    ttt.b.weights = ttt.a.weights;
+    ttt.a.depth = 4;
+    const auto session = games::find_game("tictactoe").open({});
+    EXPECT_EQ(same(games::play(*session, ttt, ataxx::testing::cpu_backend(0)),
+                   games::play(*session, ttt, gpu)),
+              "");
 }
 
 }  // namespace
