@@ -90,6 +90,16 @@ else
     status=1; log "LEARN FAILED (see learn-cuda.log)"
 fi
 
+# Searching players on the GPU (one game per thread): the learned player at depth 3 against
+# capture, games/s to put beside the CPU's in bench/results/search-cpu.md.
+if [ -f "$out/learn-cuda/weights.json" ] && build/gpu/gaeval play --backend cuda \
+    --a "$out/learn-cuda/weights.json" --depth-a 3 --b capture --games 10000 --max-plies 400 \
+    >"$out/search-cuda.log" 2>&1; then
+    log "search depth 3 (cuda): $(tail -2 "$out/search-cuda.log" | tr '\n' ' ')"
+else
+    status=1; log "SEARCH PLAY FAILED (see search-cuda.log)"
+fi
+
 # Large populations: 10^8 plans of 20 models resident on the device (about 18 GB), then the
 # same job at 10^7 resident and chunked (plans in host memory, streamed to the GPU 10^6 at a
 # time): the two must give byte-identical best.json.
