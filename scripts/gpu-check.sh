@@ -200,6 +200,15 @@ learn)
     else
         fail "learn (see learn.log)"
     fi
+    # Searching players on the GPU (one game per thread): the learned player at depth 3 against
+    # capture, games/s to put beside the CPU's in bench/results/search-cpu.md.
+    if [ -f "$scratch/learn/weights.json" ] && bounded "$bin" play --backend "$backend" \
+        --a "$scratch/learn/weights.json" --depth-a 3 --b capture --games 10000 --max-plies 400 \
+        >"$out/search.log" 2>&1; then
+        log "search depth 3 ($backend): $(tail -2 "$out/search.log" | tr '\n' ' ')"
+    else
+        fail "search play (see search.log)"
+    fi
     ;;
 
 large)

@@ -8,13 +8,13 @@
 namespace gaeval::testing {
 
 // Value of p for `seat` by plain minimax to `depth` plies: the seat maximises, every other seat
-// minimises; a finished game scores +-(kSearchWin - ply) or 0, a leaf the weighted features.
+// minimises; a finished game scores +-(kAlphaBetaWin - ply) or 0, a leaf the weighted features.
 template <class G>
 float minimax(const G& game, const typename G::Pos& p, const float* weights, int seat, int depth,
               int ply) {
     if (game.is_over(p)) {
         const SeatResult r = game.seat_result(p, seat);
-        const float win = kSearchWin - static_cast<float>(ply);
+        const float win = kAlphaBetaWin - static_cast<float>(ply);
         return r == SeatResult::Win ? win : r == SeatResult::Loss ? -win : 0.0f;
     }
     if (depth == 0) {
@@ -25,7 +25,7 @@ float minimax(const G& game, const typename G::Pos& p, const float* weights, int
         return total;
     }
     const bool maximise = game.to_move(p) == seat;
-    float best = maximise ? -kSearchInfinity : kSearchInfinity;
+    float best = maximise ? -kAlphaBetaInfinity : kAlphaBetaInfinity;
     game.for_each_move(p, [&](const typename G::Move& m) {
         const float v = minimax(game, game.make(p, m), weights, seat, depth - 1, ply + 1);
         if (maximise ? best < v : v < best) best = v;

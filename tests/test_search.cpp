@@ -4,13 +4,16 @@
 // tic-tac-toe, budgets, and thread-count independence of matches between searching players.
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "ataxx_test_support.hpp"
-#include "search_test_support.hpp"
 #include "games/core/search.hpp"
 #include "games/tictactoe/tictactoe.hpp"
+#include "gpu_test_support.hpp"
+#include "search_test_support.hpp"
 
 namespace gaeval {
 namespace {
@@ -27,14 +30,13 @@ int check_against_minimax(const G& game, const typename G::Pos& p, const float* 
     if (game.is_over(p)) return 0;
     const int seat = game.to_move(p);
     for (int depth = 1; depth <= max_depth; ++depth) {
-        SearchLimits limits;
+        AlphaBetaLimits limits;
         limits.depth = depth;
-        const SearchResult<G> r = search(game, p, weights, limits, DrawAddress{7, 1, 2});
+        const AlphaBetaResult<G> r = alpha_beta(game, p, weights, limits, DrawAddress{7, 1, 2});
         const float truth = minimax(game, p, weights, seat, depth, 0);
         EXPECT_EQ(r.value, truth) << what << " depth " << depth;
         EXPECT_EQ(r.depth, depth) << what;
-        const float reached =
-            minimax(game, game.make(p, r.move), weights, seat, depth - 1, 1);
+        const float reached = minimax(game, game.make(p, r.move), weights, seat, depth - 1, 1);
         EXPECT_EQ(reached, truth) << what << " depth " << depth << ": the move is not the best";
         if (::testing::Test::HasFailure()) return 0;
     }
@@ -112,9 +114,10 @@ int losses_against_every_line(const tictactoe::Game& game, const tictactoe::Pos&
     if (game.is_over(p)) return game.seat_result(p, seat) == SeatResult::Loss ? 1 : 0;
     if (game.to_move(p) == seat) {
         const float zero[tictactoe::Game::kFeatureCount] = {};
-        SearchLimits limits;
+        AlphaBetaLimits limits;
         limits.depth = 9;
-        const auto r = search<tictactoe::Game, 9>(game, p, zero, limits, DrawAddress{3, line, 0});
+        const auto r =
+            alpha_beta<tictactoe::Game, 9>(game, p, zero, limits, DrawAddress{3, line, 0});
         return losses_against_every_line(game, game.make(p, r.move), seat, line * 9 + 1);
     }
     int losses = 0;
@@ -141,7 +144,8 @@ TEST(Search, FullDepthTicTacToeNeverLoses) {
         if (game.to_move(p) == 0) {
             stack.push_back(game.make(p, game.nth_move(p, 0)));
         } else {
-            game.for_each_move(p, [&](const tictactoe::Move& m) { stack.push_back(game.make(p, m)); });
+            game.for_each_move(p,
+                               [&](const tictactoe::Move& m) { stack.push_back(game.make(p, m)); });
         }
     }
     EXPECT_GT(one_ply_losses, 0);
@@ -153,35 +157,35 @@ TEST(Search, TakesAWinAndPrefersTheSoonest) {
     tictactoe::Pos p = game.start();
     for (int c : {0, 3, 1, 4}) p = game.make(p, tictactoe::Move{static_cast<int8_t>(c)});
     const float zero[tictactoe::Game::kFeatureCount] = {};
-    SearchLimits limits;
+    AlphaBetaLimits limits;
     limits.depth = 5;
-    const auto r = search(game, p, zero, limits, DrawAddress{});
+    const auto r = alpha_beta(game, p, zero, limits, DrawAddress{});
     EXPECT_EQ(r.move.cell, 2);
-    EXPECT_EQ(r.value, kSearchWin - 1.0f);
+    EXPECT_EQ(r.value, kAlphaBetaWin - 1.0f);
 }
 
 TEST(Search, NodeBudgetKeepsTheLastCompletedDepth) {
     const ataxx::testing::Square7Fixture f(fen_setup("x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1"));
-    const float w[ataxx::kFeatureCount] = {1.0f,  -1.0f, 0.5f,  0.25f, 0.125f, 0.0f,   -0.5f, -1.0f,
+    const float w[ataxx::kFeatureCount] = {1.0f,  -1.0f, 0.5f,  0.25f,  0.125f,  0.0f, -0.5f, -1.0f,
                                            -1.5f, 0.1f,  -0.5f, -0.25f, -0.125f, 0.0f, -0.1f};
-    SearchLimits limits;
+    AlphaBetaLimits limits;
     limits.depth = 8;
     limits.nodes = 20000;
     int reports = 0;
-    const auto r = search(f.game, f.pos, w, limits, DrawAddress{1, 2, 3}, NoStop{},
-                          [&](const SearchResult<ataxx::Square7Game>& at) {
-                              ++reports;
-                              EXPECT_EQ(at.depth, reports);
-                          });
+    const auto r = alpha_beta(f.game, f.pos, w, limits, DrawAddress{1, 2, 3}, NeverStop{},
+                              [&](const AlphaBetaResult<ataxx::Square7Game>& at) {
+                                  ++reports;
+                                  EXPECT_EQ(at.depth, reports);
+                              });
     EXPECT_TRUE(r.stopped);
     EXPECT_GE(r.depth, 2);
     EXPECT_LT(r.depth, 8);
     EXPECT_EQ(reports, r.depth);
     // The budget overshoots by at most one root move's subtree of the unfinished depth.
     EXPECT_GE(r.nodes, limits.nodes);
-    SearchLimits fixed;
+    AlphaBetaLimits fixed;
     fixed.depth = r.depth;
-    const auto again = search(f.game, f.pos, w, fixed, DrawAddress{1, 2, 3});
+    const auto again = alpha_beta(f.game, f.pos, w, fixed, DrawAddress{1, 2, 3});
     EXPECT_TRUE(again.move == r.move);
     EXPECT_EQ(again.value, r.value);
     EXPECT_FALSE(again.stopped);
@@ -191,10 +195,10 @@ TEST(Search, NodeBudgetKeepsTheLastCompletedDepth) {
 TEST(Search, StopTestEndsTheSearch) {
     const ataxx::testing::Square7Fixture f(fen_setup("startpos"));
     const float w[ataxx::kFeatureCount] = {1.0f, -1.0f};
-    SearchLimits limits;
+    AlphaBetaLimits limits;
     limits.depth = 8;
     int asked = 0;
-    const auto r = search(f.game, f.pos, w, limits, DrawAddress{}, [&] { return ++asked > 3; });
+    const auto r = alpha_beta(f.game, f.pos, w, limits, DrawAddress{}, [&] { return ++asked > 3; });
     EXPECT_TRUE(r.stopped);
     EXPECT_GE(r.depth, 1);
     EXPECT_GT(asked, 3);
@@ -204,7 +208,7 @@ TEST(Search, MatchesOfSearchingPlayersDoNotDependOnThreads) {
     const auto session = ataxx::open_session(fen_setup("startpos"));
     games::PlayRequest request;
     request.a.kind = request.b.kind = PlayerKind::Weighted;
-    request.a.weights = {1.0f,  -1.0f, 0.5f,  0.25f,  0.125f, 0.0f,   -0.5f, -1.0f,
+    request.a.weights = {1.0f,  -1.0f, 0.5f,  0.25f,  0.125f,  0.0f, -0.5f, -1.0f,
                          -1.5f, 0.1f,  -0.5f, -0.25f, -0.125f, 0.0f, -0.1f};
     request.b.weights = request.a.weights;
     request.a.depth = 2;
@@ -227,6 +231,52 @@ TEST(Search, MatchesOfSearchingPlayersDoNotDependOnThreads) {
     // Depth 2 beats the same weights at one ply more often than not (not a proof, a sanity
     // check on 12 games: it wins 9 or more).
     EXPECT_GE(a_wins, 7);
+}
+
+// Matches of searching players on the GPU (one game per thread, the search's explicit stack in
+// local memory) give the CPU's records bit for bit: the 7x7 fast path, a table board with three
+// seats (paranoid search), tic-tac-toe.
+TEST(Search, CudaMatchesCpu) {
+    GAEVAL_REQUIRE_DEVICE_OR_SKIP();
+    const BackendChoice gpu = resolve_backend("cuda", 0);
+    games::PlayRequest request;
+    request.a.kind = request.b.kind = PlayerKind::Weighted;
+    request.a.weights = {1.0f,  -1.0f, 0.5f,  0.25f,  0.125f,  0.0f, -0.5f, -1.0f,
+                         -1.5f, 0.1f,  -0.5f, -0.25f, -0.125f, 0.0f, -0.1f};
+    request.b.weights = request.a.weights;
+    request.games = 64;
+    request.seed = 9;
+    request.max_plies = 300;
+    auto same = [](const std::vector<GameRecord>& x, const std::vector<GameRecord>& y) {
+        if (x.size() != y.size()) return std::string("sizes differ");
+        for (std::size_t i = 0; i < x.size(); ++i)
+            if (std::memcmp(&x[i], &y[i], sizeof(GameRecord)) != 0)
+                return "first difference in game " + std::to_string(i);
+        return std::string();
+    };
+    for (int depth : {2, 3}) {
+        request.a.depth = depth;
+        request.b.depth = depth - 1;
+        const auto square7 = ataxx::open_session(fen_setup("startpos"));
+        EXPECT_EQ(same(games::play(*square7, request, ataxx::testing::cpu_backend(0)),
+                       games::play(*square7, request, gpu)),
+                  "")
+            << "square7, depth " << depth;
+        const auto three =
+            ataxx::open_session(fen_setup("startpos", "square8:6x6", "genetic-game", 3));
+        EXPECT_EQ(same(games::play(*three, request, ataxx::testing::cpu_backend(0)),
+                       games::play(*three, request, gpu)),
+                  "")
+            << "3 players, depth " << depth;
+    }
+    games::PlayRequest ttt = request;
+    ttt.a.weights.assign(tictactoe::Game::kFeatureCount, 0.5f);
+    ttt.b.weights = ttt.a.weights;
+    ttt.a.depth = 4;
+    const auto session = games::find_game("tictactoe").open({});
+    EXPECT_EQ(same(games::play(*session, ttt, ataxx::testing::cpu_backend(0)),
+                   games::play(*session, ttt, gpu)),
+              "");
 }
 
 }  // namespace

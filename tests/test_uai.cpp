@@ -22,7 +22,7 @@ namespace {
 using testing::fen_setup;
 using testing::Square7Fixture;
 
-const std::vector<float> kWeights = {1.0f,  -1.0f, 0.5f,  0.25f,  0.125f, 0.0f,   -0.5f, -1.0f,
+const std::vector<float> kWeights = {1.0f,  -1.0f, 0.5f,  0.25f,  0.125f,  0.0f, -0.5f, -1.0f,
                                      -1.5f, 0.1f,  -0.5f, -0.25f, -0.125f, 0.0f, -0.1f};
 
 UaiConfig weighted_config(int depth) {
@@ -126,8 +126,8 @@ TEST(Uai, PositionsMovesAndFensAsManagersSendThem) {
     ASSERT_EQ(best.size(), 4u);
     EXPECT_TRUE(starting_with(out, "info string").empty()) << starting_with(out, "info string")[0];
     Square7Fixture a(fen_setup("startpos"));
-    a.pos = a.game.make(a.pos, Move::grow(1 * 8 + 6));        // g2
-    a.pos = a.game.make(a.pos, Move::jump(0, 2 * 8 + 0));     // a1a3
+    a.pos = a.game.make(a.pos, Move::grow(1 * 8 + 6));     // g2
+    a.pos = a.game.make(a.pos, Move::jump(0, 2 * 8 + 0));  // a1a3
     EXPECT_NE(decode(a, best[0].substr(9)).to, -2) << best[0];
     const Square7Fixture b(fen_setup("x5o/7/2-1-2/7/2-1-2/7/o5x o 0 1"));
     EXPECT_NE(decode(b, best[1].substr(9)).to, -2) << best[1];
@@ -223,11 +223,13 @@ TEST(Uai, TheCommandLineRunsAPlayerFileAndRefusesBadFlags) {
         names += std::string(i ? "," : "") + "\"" + feature_name(i) + "\"";
         values += std::string(i ? "," : "") + std::to_string(kWeights[i]);
     }
-    const std::string player = temp_file(
-        "uai_player.json", "{\"format\": \"gaeval-player\", \"version\": 1, \"game\": \"ataxx\", "
-                           "\"depth\": 2, \"features\": " + names + "], \"weights\": " + values + "]}");
-    const std::string script =
-        temp_file("uai_script.txt", "uai\r\nisready\r\nposition startpos moves f2\r\ngo depth 2\r\n");
+    const std::string player =
+        temp_file("uai_player.json",
+                  "{\"format\": \"gaeval-player\", \"version\": 1, \"game\": \"ataxx\", "
+                  "\"depth\": 2, \"features\": " +
+                      names + "], \"weights\": " + values + "]}");
+    const std::string script = temp_file(
+        "uai_script.txt", "uai\r\nisready\r\nposition startpos moves f2\r\ngo depth 2\r\n");
     auto r = run_cli("uai --player " + player + " < " + script);
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const auto out = lines_of(r.out);
@@ -239,10 +241,10 @@ TEST(Uai, TheCommandLineRunsAPlayerFileAndRefusesBadFlags) {
     f.pos = f.game.make(f.pos, Move::grow(1 * 8 + 5));
     EXPECT_NE(decode(f, best[0].substr(9)).to, -2) << best[0];
 
-    for (const std::string& bad : {std::string("uai"), std::string("uai --player nobody"),
-                                   std::string("uai --player capture --depth 3"),
-                                   "uai --player " + player + " --depth 0",
-                                   "uai --player " + player + " --depth 17"}) {
+    for (const std::string& bad :
+         {std::string("uai"), std::string("uai --player nobody"),
+          std::string("uai --player capture --depth 3"), "uai --player " + player + " --depth 0",
+          "uai --player " + player + " --depth 17"}) {
         r = run_cli(bad + " < " + script);
         EXPECT_EQ(r.exit_code, 2) << bad;
         EXPECT_EQ(r.err_lines(), 1) << bad << ": " << r.err;

@@ -87,7 +87,7 @@ GAEVAL_HD typename G::Move choose_move(const G& game, const typename G::Pos& p,
         } else if constexpr (has_weighted_move_v<G>) {
             return game.weighted_move(p, player.weights, at);
         } else if constexpr (has_features_v<G>) {
-            if (player.depth > 1) return search_move(game, p, player.weights, player.depth, at);
+            if (player.depth > 1) return alpha_beta_move(game, p, player.weights, player.depth, at);
             return one_ply_weighted_move(game, p, player.weights, at);
         }
     }

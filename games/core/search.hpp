@@ -38,14 +38,14 @@ GAEVAL_HD_INLINE float weighted_score(const float* weights, const float* values)
 // Deepest search of a player (PlayerSpec::depth, player files, learn --depth).
 constexpr int kPlayerMaxSearchDepth = 8;
 // Moves a node orders; a node with more moves searches them in move order.
-constexpr int kSearchOrderCap = 256;
-// Score of a won game for the searching seat at ply 0 (a win k plies deeper scores kSearchWin -
+constexpr int kAlphaBetaOrderCap = 256;
+// Score of a won game for the searching seat at ply 0 (a win k plies deeper scores kAlphaBetaWin -
 // k: sooner wins first). Float spacing at 1e7 is 1, so every ply is exact; weighted scores of
 // the games here stay far below.
-constexpr float kSearchWin = 1.0e7f;
-constexpr float kSearchInfinity = 3.0e38f;
+constexpr float kAlphaBetaWin = 1.0e7f;
+constexpr float kAlphaBetaInfinity = 3.0e38f;
 
-// The largest float below x (x finite, not -kSearchInfinity): the root's window edge that
+// The largest float below x (x finite, not -kAlphaBetaInfinity): the root's window edge that
 // makes a move equal to the best one come back exact.
 GAEVAL_HD_INLINE float float_below(float x) {
     if (x == 0.0f) return -1.0e-45f;  // the smallest negative subnormal
@@ -62,31 +62,31 @@ GAEVAL_HD_INLINE float float_below(float x) {
 
 // What the search was asked: depth (1 .. MaxDepth) and a node budget (0: none; nodes are
 // positions made). Depth 1 is always completed.
-struct SearchLimits {
+struct AlphaBetaLimits {
     int depth = 1;
     uint64_t nodes = 0;
 };
 
 template <class G>
-struct SearchResult {
+struct AlphaBetaResult {
     typename G::Move move{};
-    float value = 0.0f;   // for the searching seat, at the completed depth
-    int depth = 0;        // deepest completed iteration
-    uint64_t nodes = 0;   // positions made, all iterations
-    bool stopped = false; // the budget or the stop test ended it early
+    float value = 0.0f;    // for the searching seat, at the completed depth
+    int depth = 0;         // deepest completed iteration
+    uint64_t nodes = 0;    // positions made, all iterations
+    bool stopped = false;  // the budget or the stop test ended it early
 };
 
 // Never stops (the device and fixed-depth players).
-struct NoStop {
+struct NeverStop {
     GAEVAL_HD_INLINE bool operator()() const { return false; }
 };
 // Reports nothing (the device and fixed-depth players).
-struct NoReport {
+struct NoIterationReport {
     template <class R>
     GAEVAL_HD_INLINE void operator()(const R&) const {}
 };
 
-namespace search_detail {
+namespace alpha_beta_detail {
 
 template <class G>
 struct Context {
@@ -121,7 +121,7 @@ template <class G>
 GAEVAL_HD_INLINE float static_value(const Context<G>& c, const typename G::Pos& p, int ply) {
     if (c.game->is_over(p)) {
         const SeatResult r = c.game->seat_result(p, c.root_seat);
-        const float win = kSearchWin - static_cast<float>(ply);
+        const float win = kAlphaBetaWin - static_cast<float>(ply);
         return r == SeatResult::Win ? win : (r == SeatResult::Loss ? -win : 0.0f);
     }
     float values[G::kFeatureCount];
@@ -134,7 +134,7 @@ template <class G>
 GAEVAL_HD float frontier(Context<G>& c, const typename G::Pos& p, int ply, float alpha,
                          float beta) {
     const float sign = side_sign(c, p);
-    float best = -kSearchInfinity;
+    float best = -kAlphaBetaInfinity;
     bool cut = false;
     c.game->for_each_move(p, [&](const typename G::Move& m) {
         if (cut) return;
@@ -149,20 +149,20 @@ GAEVAL_HD float frontier(Context<G>& c, const typename G::Pos& p, int ply, float
 }
 
 // One node of the explicit stack: its position, its moves (ordered by static score when there
-// are at most kSearchOrderCap), the next to search, and its window.
+// are at most kAlphaBetaOrderCap), the next to search, and its window.
 template <class G>
 struct Frame {
     typename G::Pos pos;
-    typename G::Move moves[kSearchOrderCap];
-    float keys[kSearchOrderCap];
-    int count;      // legal moves
-    int searched;   // moves searched so far
-    int left;       // plies left below this node (>= 2)
-    int ply;        // plies below the root
+    typename G::Move moves[kAlphaBetaOrderCap];
+    float keys[kAlphaBetaOrderCap];
+    int count;     // legal moves
+    int searched;  // moves searched so far
+    int left;      // plies left below this node (>= 2)
+    int ply;       // plies below the root
     float alpha, beta, best;
-    float sign;     // side_sign of pos
-    bool flip;      // the parent's sign differs: the parent sees -best
-    bool ordered;   // moves[] holds every move (count <= kSearchOrderCap)
+    float sign;    // side_sign of pos
+    bool flip;     // the parent's sign differs: the parent sees -best
+    bool ordered;  // moves[] holds every move (count <= kAlphaBetaOrderCap)
 };
 
 template <class G>
@@ -173,12 +173,12 @@ GAEVAL_HD_INLINE void open_frame(Context<G>& c, Frame<G>& f, const typename G::P
     f.ply = ply;
     f.alpha = alpha;
     f.beta = beta;
-    f.best = -kSearchInfinity;
+    f.best = -kAlphaBetaInfinity;
     f.sign = side_sign(c, p);
     f.flip = flip;
     f.searched = 0;
     f.count = c.game->count_moves(p);
-    f.ordered = f.count <= kSearchOrderCap;
+    f.ordered = f.count <= kAlphaBetaOrderCap;
     if (!f.ordered) return;
     int n = 0;
     c.game->for_each_move(p, [&](const typename G::Move& m) {
@@ -251,29 +251,30 @@ GAEVAL_HD float negamax(Context<G>& c, const typename G::Pos& p, int left, int p
     }
 }
 
-}  // namespace search_detail
+}  // namespace alpha_beta_detail
 
 // Alpha-beta search from p (not over, at least one legal move) for the side to move, by
 // iterative deepening to limits.depth (clamped to 1 .. MaxDepth). `stop()` is asked every 1024
-// nodes (NoStop: never), `report(result)` after every completed depth. Ties at the root are
+// nodes (NeverStop: never), `report(result)` after every completed depth. Ties at the root are
 // broken by the draws of `at` (see the top of this file).
-template <class G, int MaxDepth = kPlayerMaxSearchDepth, class Stop = NoStop,
-          class Report = NoReport>
-GAEVAL_HD SearchResult<G> search(const G& game, const typename G::Pos& p, const float* weights,
-                                 const SearchLimits& limits, const DrawAddress& at,
-                                 Stop stop = Stop{}, Report report = Report{}) {
+template <class G, int MaxDepth = kPlayerMaxSearchDepth, class Stop = NeverStop,
+          class Report = NoIterationReport>
+GAEVAL_HD AlphaBetaResult<G> alpha_beta(const G& game, const typename G::Pos& p,
+                                        const float* weights, const AlphaBetaLimits& limits,
+                                        const DrawAddress& at, Stop stop = Stop{},
+                                        Report report = Report{}) {
     using Move = typename G::Move;
-    search_detail::Context<G> c{&game, weights, game.to_move(p), 0, 0, 1024, false};
+    alpha_beta_detail::Context<G> c{&game, weights, game.to_move(p), 0, 0, 1024, false};
     const int max_depth = clamp(limits.depth, 1, MaxDepth);
     // The root's moves with their natural index, ordered by static value (best first).
-    Move moves[kSearchOrderCap];
-    float keys[kSearchOrderCap];
-    int index[kSearchOrderCap];
+    Move moves[kAlphaBetaOrderCap];
+    float keys[kAlphaBetaOrderCap];
+    int index[kAlphaBetaOrderCap];
     int count = 0;
     game.for_each_move(p, [&](const Move& m) {
-        if (count >= kSearchOrderCap) return;
+        if (count >= kAlphaBetaOrderCap) return;
         moves[count] = m;
-        keys[count] = search_detail::static_value(c, game.make(p, m), 1);
+        keys[count] = alpha_beta_detail::static_value(c, game.make(p, m), 1);
         index[count] = count;
         ++count;
     });
@@ -285,11 +286,11 @@ GAEVAL_HD SearchResult<G> search(const G& game, const typename G::Pos& p, const 
         }
     // Moves past the cap (boards of hundreds of cells) come last, in move order.
     const int total = game.count_moves(p);
-    SearchResult<G> result;
+    AlphaBetaResult<G> result;
     result.move = moves[0];
     for (int depth = 1; depth <= max_depth; ++depth) {
         c.node_limit = depth == 1 ? 0 : limits.nodes;
-        float best = -kSearchInfinity;
+        float best = -kAlphaBetaInfinity;
         int best_at = 0;
         Move best_move = moves[0];
         uint32_t best_draw = 0;
@@ -301,14 +302,14 @@ GAEVAL_HD SearchResult<G> search(const G& game, const typename G::Pos& p, const 
             ++c.nodes;
             // Fully open window for the first move; then just below the best, so a move equal
             // to the best comes back exact (and a worse one as a bound below the best).
-            const float alpha = i == 0 ? -kSearchInfinity : float_below(best);
+            const float alpha = i == 0 ? -kAlphaBetaInfinity : float_below(best);
             float v;
             if (game.to_move(child) == c.root_seat)
-                v = search_detail::negamax<G, MaxDepth>(c, child, depth - 1, 1, alpha,
-                                                        kSearchInfinity, stop);
+                v = alpha_beta_detail::negamax<G, MaxDepth>(c, child, depth - 1, 1, alpha,
+                                                            kAlphaBetaInfinity, stop);
             else
-                v = -search_detail::negamax<G, MaxDepth>(c, child, depth - 1, 1,
-                                                         -kSearchInfinity, -alpha, stop);
+                v = -alpha_beta_detail::negamax<G, MaxDepth>(c, child, depth - 1, 1,
+                                                             -kAlphaBetaInfinity, -alpha, stop);
             if (c.aborted) break;
             const uint32_t draw = philox(at.seed, Purpose::PlayerTieBreak, at.game, at.ply,
                                          static_cast<uint32_t>(i < count ? index[i] : i), 0)
@@ -343,11 +344,11 @@ GAEVAL_HD SearchResult<G> search(const G& game, const typename G::Pos& p, const 
 
 // The move of a weighted player searching `depth` plies (fixed depth, no budget).
 template <class G>
-GAEVAL_HD typename G::Move search_move(const G& game, const typename G::Pos& p,
-                                       const float* weights, int depth, const DrawAddress& at) {
-    SearchLimits limits;
+GAEVAL_HD typename G::Move alpha_beta_move(const G& game, const typename G::Pos& p,
+                                           const float* weights, int depth, const DrawAddress& at) {
+    AlphaBetaLimits limits;
     limits.depth = depth;
-    return search<G>(game, p, weights, limits, at).move;
+    return alpha_beta<G>(game, p, weights, limits, at).move;
 }
 
 }  // namespace gaeval

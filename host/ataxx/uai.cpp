@@ -229,11 +229,11 @@ struct UaiEngine::State {
         } else if (clock[us] >= 0) {
             const double left = static_cast<double>(clock[us]);
             const double moves = movestogo > 0 ? static_cast<double>(movestogo) : 30.0;
-            budget_ms = std::min(left / moves + 0.75 * static_cast<double>(increment[us]),
-                                 left / 2.0);
+            budget_ms =
+                std::min(left / moves + 0.75 * static_cast<double>(increment[us]), left / 2.0);
         }
         if (budget_ms >= 0 && budget_ms < 1) budget_ms = 1;
-        SearchLimits limits;
+        AlphaBetaLimits limits;
         limits.nodes = static_cast<uint64_t>(nodes);
         const bool open_ended = infinite_go || budget_ms >= 0 || nodes > 0;
         limits.depth = depth > 0 ? static_cast<int>(std::min<int64_t>(depth, kUaiMaxDepth))
@@ -249,7 +249,7 @@ struct UaiEngine::State {
         });
     }
 
-    void run_search(const Square7Game& g, const Position<1, 2>& p, const SearchLimits& limits,
+    void run_search(const Square7Game& g, const Position<1, 2>& p, const AlphaBetaLimits& limits,
                     const DrawAddress& at, double budget_ms, bool infinite_go) {
         const Clock::time_point start = Clock::now();
         auto elapsed_ms = [&] {
@@ -261,8 +261,8 @@ struct UaiEngine::State {
             typed.kind = config.player.kind;
             typed.policy = static_cast<uint8_t>(config.player.policy);
             best = choose_move(g, p, typed, at);
-            write("info depth 1 nodes 1 time " + std::to_string(static_cast<int64_t>(elapsed_ms())) +
-                  " pv " + move_text(best));
+            write("info depth 1 nodes 1 time " +
+                  std::to_string(static_cast<int64_t>(elapsed_ms())) + " pv " + move_text(best));
         } else {
             float weights[kFeatureCount] = {};
             for (int i = 0; i < kFeatureCount && i < int(config.player.weights.size()); ++i)
@@ -273,11 +273,11 @@ struct UaiEngine::State {
                 if (budget_ms < 0) return false;
                 return no_new_depth || elapsed_ms() >= budget_ms;
             };
-            auto report = [&](const SearchResult<Square7Game>& r) {
+            auto report = [&](const AlphaBetaResult<Square7Game>& r) {
                 const double ms = elapsed_ms();
                 std::string score;
-                if (std::fabs(r.value) >= kSearchWin - 1000.0f) {
-                    const int plies = static_cast<int>(kSearchWin - std::fabs(r.value));
+                if (std::fabs(r.value) >= kAlphaBetaWin - 1000.0f) {
+                    const int plies = static_cast<int>(kAlphaBetaWin - std::fabs(r.value));
                     const int moves = (plies + 1) / 2;
                     score = "mate " + std::to_string(r.value > 0 ? moves : -moves);
                 } else {
@@ -292,8 +292,9 @@ struct UaiEngine::State {
                 // of the budget.
                 if (budget_ms >= 0 && ms >= budget_ms / 2) no_new_depth = true;
             };
-            best = search<Square7Game, kUaiMaxDepth>(g, p, weights, limits, at, stop_test, report)
-                       .move;
+            best =
+                alpha_beta<Square7Game, kUaiMaxDepth>(g, p, weights, limits, at, stop_test, report)
+                    .move;
         }
         if (infinite_go) {  // UAI: no bestmove before stop in an infinite search
             std::unique_lock<std::mutex> lock(wait_mutex);
@@ -324,7 +325,7 @@ bool UaiEngine::handle(const std::string& line) {
     } else if (command == "isready") {
         s.write("readyok");
     } else if (command == "quit") {
-        s.halt();
+        s.finish();
         return false;
     } else if (command == "stop") {
         s.halt();
@@ -344,7 +345,8 @@ bool UaiEngine::handle(const std::string& line) {
         std::string name, value;
         std::size_t i = 1;
         if (i < words.size() && words[i] == "name") ++i;
-        for (; i < words.size() && words[i] != "value"; ++i) name += (name.empty() ? "" : " ") + words[i];
+        for (; i < words.size() && words[i] != "value"; ++i)
+            name += (name.empty() ? "" : " ") + words[i];
         if (i < words.size()) ++i;
         for (; i < words.size(); ++i) value += (value.empty() ? "" : " ") + words[i];
         int64_t depth = 0;

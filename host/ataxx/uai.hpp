@@ -10,12 +10,14 @@
 //      [infinite]        searches on a second thread; `info depth ... score cp ... nodes ...
 //                        nps ... time ... pv M` after every completed depth, then `bestmove M`
 //   stop                 ends the search; its bestmove follows
-//   quit                 ends the engine (after the running search's bestmove)
+//   quit                 ends the engine once the running search has answered (an infinite
+//                        search is stopped first)
 // Moves: `f1` a grow (also `f1f1` or any 4-letter form whose squares touch), `g1e3` a jump,
 // `0000` a pass. x (the first player) is black: its clock is btime/binc, o's is wtime/winc.
 // Without a limit `go` searches to the player's depth (--depth, else the player file's).
-// A command that changes the position or starts a search while a search runs waits for it to
-// end (an infinite search is stopped), so a piped script works as a manager's session does.
+// A command that changes the position, starts a search or quits while a search runs waits for
+// it to end (an infinite search is stopped), so a piped script works as a manager's session
+// does; `stop` ends a search at once.
 // Anything malformed or illegal (an unknown command, a bad FEN, an illegal move, go in a
 // finished game) is answered by one `info string error: ...` line; the engine keeps running
 // and the position stays what it was before the bad command. Built-in players (random,

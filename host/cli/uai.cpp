@@ -41,8 +41,7 @@ int run_uai(int argc, char** argv) {
     ataxx::UaiConfig config;
     config.player = games::parse_player(result["player"].as<std::string>(), "--player", info);
     if (result.count("depth")) {
-        config.depth =
-            static_cast<int>(read_integer_flag(result, "depth", 1, ataxx::kUaiMaxDepth));
+        config.depth = static_cast<int>(read_integer_flag(result, "depth", 1, ataxx::kUaiMaxDepth));
         if (config.player.kind != PlayerKind::Weighted)
             throw InputError("--depth: only a player file searches (" +
                              result["player"].as<std::string>() + " is a built-in player)");
