@@ -203,9 +203,13 @@ void tournament_workload(const Axes& axes, std::vector<Row>& rows, uint64_t* sig
                     return records;
                 };
                 const uint64_t games = learn::games_per_generation(config);
+                // Other games name themselves in the size, so that each game's cpu row is
+                // compared with its own cpu1 row (the ratios are keyed on workload and size).
+                const std::string& name = game->info().name;
                 Row row = measure(
                     settings, "tournament generation",
-                    "members=" + std::to_string(members) + " games=" + std::to_string(games),
+                    (name == "ataxx" ? std::string() : name + " ") + "members=" +
+                        std::to_string(members) + " games=" + std::to_string(games),
                     backend.label, static_cast<double>(games), "games/s", [&] {
                         Sample s;
                         s.seconds = time_seconds([&] {

@@ -30,16 +30,16 @@ struct Game : Rules<Geometry, P> {
     static constexpr int kWeightCount = ataxx::kFeatureCount;
     static constexpr int kPolicyCount = 2;
 
-    GAEVAL_HD_INLINE int seats(const Pos& p) const { return p.players; }
-    GAEVAL_HD_INLINE int to_move(const Pos& p) const { return p.side; }
+    GAEVAL_HD_FORCEINLINE int seats(const Pos& p) const { return p.players; }
+    GAEVAL_HD_FORCEINLINE int to_move(const Pos& p) const { return p.side; }
 
     // Grows and jumps, or the forced pass when there is none and the game goes on.
-    GAEVAL_HD_INLINE int count_moves(const Pos& p) const {
+    GAEVAL_HD_FORCEINLINE int count_moves(const Pos& p) const {
         const int moves = this->count_grows_and_jumps(p);
         return moves > 0 ? moves : (this->is_over(p) ? 0 : 1);
     }
     template <class F>
-    GAEVAL_HD_INLINE void for_each_move(const Pos& p, F&& f) const {
+    GAEVAL_HD_FORCEINLINE void for_each_move(const Pos& p, F&& f) const {
         bool any = false;
         this->for_each_grow_and_jump(p, [&](Move m) {
             any = true;
@@ -47,15 +47,15 @@ struct Game : Rules<Geometry, P> {
         });
         if (!any && !this->is_over(p)) f(Move::pass());
     }
-    GAEVAL_HD_INLINE Move nth_move(const Pos& p, int k) const { return this->nth_grow_or_jump(p, k); }
+    GAEVAL_HD_FORCEINLINE Move nth_move(const Pos& p, int k) const { return this->nth_grow_or_jump(p, k); }
 
-    GAEVAL_HD_INLINE int winner(const Pos& p) const { return this->outcome(p).winner; }
-    GAEVAL_HD_INLINE SeatResult seat_result(const Pos& p, int seat) const {
+    GAEVAL_HD_FORCEINLINE int winner(const Pos& p) const { return this->outcome(p).winner; }
+    GAEVAL_HD_FORCEINLINE SeatResult seat_result(const Pos& p, int seat) const {
         return ataxx::seat_result(this->outcome(p), seat);
     }
 
     // The 15 cell counts of features.hpp as floats (exact: counts are below 2^24).
-    GAEVAL_HD_INLINE void features(const Pos& p, int seat, float* out) const {
+    GAEVAL_HD_FORCEINLINE void features(const Pos& p, int seat, float* out) const {
         int counts[kFeatureCount];
         ataxx::features(*this, p, seat, counts);
         for (int i = 0; i < kFeatureCount; ++i) out[i] = static_cast<float>(counts[i]);
@@ -76,14 +76,14 @@ struct Game : Rules<Geometry, P> {
     }
 
     // Perft: no children when decided; the grows and jumps; else a pass when anyone can move.
-    GAEVAL_HD_INLINE uint64_t child_count(const Pos& p) const {
+    GAEVAL_HD_FORCEINLINE uint64_t child_count(const Pos& p) const {
         if (this->decided(p)) return 0;
         const int moves = this->count_grows_and_jumps(p);
         if (moves > 0) return static_cast<uint64_t>(moves);
         return this->anyone_can_move(p) ? 1 : 0;
     }
     template <class F>
-    GAEVAL_HD_INLINE void for_each_child(const Pos& p, F&& f) const {
+    GAEVAL_HD_FORCEINLINE void for_each_child(const Pos& p, F&& f) const {
         if (this->decided(p)) return;
         bool any = false;
         this->for_each_grow_and_jump(p, [&](Move m) {

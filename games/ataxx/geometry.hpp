@@ -39,24 +39,24 @@ struct TableGeometry {
     }
 
     // The interface above, read from the board's per-cell masks.
-    GAEVAL_HD_INLINE BB playable() const { return board->playable; }
-    GAEVAL_HD_INLINE BB grow_of(int c) const { return board->grow[c]; }
-    GAEVAL_HD_INLINE BB jump_of(int c) const { return board->jump[c]; }
+    GAEVAL_HD_FORCEINLINE BB playable() const { return board->playable; }
+    GAEVAL_HD_FORCEINLINE BB grow_of(int c) const { return board->grow[c]; }
+    GAEVAL_HD_FORCEINLINE BB jump_of(int c) const { return board->jump[c]; }
 
     // s plus the union of the grow ranges of its cells.
-    GAEVAL_HD_INLINE BB grow_closure(const BB& s) const {
+    GAEVAL_HD_FORCEINLINE BB grow_closure(const BB& s) const {
         BB r = s;
         for_each_cell(s, [&](int c) { r |= board->grow[c]; });
         return r;
     }
     // s plus the union of the grow and jump ranges of its cells.
-    GAEVAL_HD_INLINE BB reach_closure(const BB& s) const {
+    GAEVAL_HD_FORCEINLINE BB reach_closure(const BB& s) const {
         BB r = s;
         for_each_cell(s, [&](int c) { r |= board->grow[c] | board->jump[c]; });
         return r;
     }
     // Whether a cell of `targets` is within grow or jump range of a cell of `from` (stops early).
-    GAEVAL_HD_INLINE bool reaches(const BB& from, const BB& targets) const {
+    GAEVAL_HD_FORCEINLINE bool reaches(const BB& from, const BB& targets) const {
         for (int i = 0; i < W; ++i) {
             for (uint64_t x = from.w[i]; x; x = clear_lowest(x)) {
                 const int c = 64 * i + lowest_bit(x);
@@ -66,7 +66,7 @@ struct TableGeometry {
         return false;
     }
     // Number of (from, to) jumps from the cells of `from` to cells of `empty`.
-    GAEVAL_HD_INLINE int jump_count(const BB& from, const BB& empty) const {
+    GAEVAL_HD_FORCEINLINE int jump_count(const BB& from, const BB& empty) const {
         int n = 0;
         for_each_cell(from, [&](int c) { n += (board->jump[c] & empty).count(); });
         return n;
@@ -81,14 +81,14 @@ struct Square7Geometry {
     uint64_t playable_mask = kAll;  // kAll minus gaps
 
     // Bit of the compact cell index c (row * 7 + col, as TableGeometry numbers square8:7x7).
-    GAEVAL_HD_INLINE static int from_compact(int c) { return (c / 7) * 8 + c % 7; }
+    GAEVAL_HD_FORCEINLINE static int from_compact(int c) { return (c / 7) * 8 + c % 7; }
     // Compact cell index of bit b.
-    GAEVAL_HD_INLINE static int to_compact(int b) { return (b >> 3) * 7 + (b & 7); }
+    GAEVAL_HD_FORCEINLINE static int to_compact(int b) { return (b >> 3) * 7 + (b & 7); }
 
     // b plus its 8 neighbours, clipped to the board. One-cell shifts never wrap: a shift by 1
     // lands on the unused eighth file, a shift by 8 past rank 7 leaves the word or lands on the
     // unused eighth rank; kAll removes both.
-    GAEVAL_HD_INLINE static uint64_t dilate(uint64_t b) {
+    GAEVAL_HD_FORCEINLINE static uint64_t dilate(uint64_t b) {
         const uint64_t row = (b | (b << 1) | (b >> 1)) & kAll;
         return (row | (row << 8) | (row >> 8)) & kAll;
     }
@@ -96,7 +96,7 @@ struct Square7Geometry {
     // clipped to the board: the ring drawn around c3 (bit 18) shifted into place, with files
     // beyond c's +-2 removed. The one source of truth for jump ranges: the host's table
     // (kSquare7JumpRings below) is filled from it at compile time, the device computes it.
-    GAEVAL_HD_INLINE static constexpr uint64_t jump_ring_computed(int c) {
+    GAEVAL_HD_FORCEINLINE static constexpr uint64_t jump_ring_computed(int c) {
         constexpr uint64_t kRingAtC3 = 0x1f1111111full;  // files a-e, ranks 1-5: around c3
         const uint64_t ring = c >= 18 ? kRingAtC3 << (c - 18) : kRingAtC3 >> (18 - c);
         const uint64_t files = ((uint64_t{0x1f} << (c & 7)) >> 2) & 0x7f;
@@ -105,7 +105,7 @@ struct Square7Geometry {
     // The jump ring of bit c: one load from a 64-entry table on the host (about 14 operations
     // and a branch fewer per piece), computed on the device (no table to bind; registers are
     // cheaper than a constant-memory load whose index differs across a warp).
-    GAEVAL_HD_INLINE static uint64_t jump_ring(int c);
+    GAEVAL_HD_FORCEINLINE static uint64_t jump_ring(int c);
 
     // No tables: ranges are computed.
     std::size_t table_bytes() const { return 0; }
@@ -113,20 +113,20 @@ struct Square7Geometry {
     Square7Geometry with_tables(const void*) const { return *this; }
 
     // The interface above, computed by shifts (gaps only in playable_mask).
-    GAEVAL_HD_INLINE BB playable() const { return BB{{playable_mask}}; }
-    GAEVAL_HD_INLINE BB grow_of(int c) const {
+    GAEVAL_HD_FORCEINLINE BB playable() const { return BB{{playable_mask}}; }
+    GAEVAL_HD_FORCEINLINE BB grow_of(int c) const {
         const uint64_t bit = uint64_t{1} << c;
         return BB{{dilate(bit) & ~bit}};
     }
-    GAEVAL_HD_INLINE BB jump_of(int c) const { return BB{{jump_ring(c)}}; }
-    GAEVAL_HD_INLINE BB grow_closure(const BB& s) const { return BB{{dilate(s.w[0])}}; }
-    GAEVAL_HD_INLINE BB reach_closure(const BB& s) const { return BB{{dilate(dilate(s.w[0]))}}; }
-    GAEVAL_HD_INLINE bool reaches(const BB& from, const BB& targets) const {
+    GAEVAL_HD_FORCEINLINE BB jump_of(int c) const { return BB{{jump_ring(c)}}; }
+    GAEVAL_HD_FORCEINLINE BB grow_closure(const BB& s) const { return BB{{dilate(s.w[0])}}; }
+    GAEVAL_HD_FORCEINLINE BB reach_closure(const BB& s) const { return BB{{dilate(dilate(s.w[0]))}}; }
+    GAEVAL_HD_FORCEINLINE bool reaches(const BB& from, const BB& targets) const {
         return (dilate(dilate(from.w[0])) & targets.w[0]) != 0;
     }
     // Per piece for a few pieces (one ring load each), else per ring offset (16 shifts of all
     // pieces at once): the same count either way, the cheaper for the position.
-    GAEVAL_HD_INLINE int jump_count(const BB& from, const BB& empty) const {
+    GAEVAL_HD_FORCEINLINE int jump_count(const BB& from, const BB& empty) const {
         if (popcount64(from.w[0]) > kFewPieces) return jump_count_by_offsets(from.w[0], empty.w[0]);
         int n = 0;
         for (uint64_t x = from.w[0]; x; x = clear_lowest(x))
@@ -140,7 +140,7 @@ struct Square7Geometry {
     // max(|dr|, |df|) = 2) all pieces move at once. A one-file step off file g or a lands on
     // the unused eighth file, never free; two-file steps could wrap to a neighbouring rank, so
     // their sources are masked first; steps off the board leave the word or land on rank 8.
-    GAEVAL_HD_INLINE static int jump_count_by_offsets(uint64_t own, uint64_t free) {
+    GAEVAL_HD_FORCEINLINE static int jump_count_by_offsets(uint64_t own, uint64_t free) {
         const uint64_t east2 = own & (uint64_t{0x1f} * kFileA);  // files a-e: two files east
         const uint64_t west2 = own & (uint64_t{0x7c} * kFileA);  // files c-g: two files west
         int n = popcount64((east2 << 18) & free) + popcount64((east2 << 10) & free) +
@@ -170,7 +170,7 @@ constexpr Square7JumpRings make_square7_jump_rings() {
 inline constexpr Square7JumpRings kSquare7JumpRings = make_square7_jump_rings();
 #endif
 
-GAEVAL_HD_INLINE uint64_t Square7Geometry::jump_ring(int c) {
+GAEVAL_HD_FORCEINLINE uint64_t Square7Geometry::jump_ring(int c) {
 #if GAEVAL_DEVICE_PASS
     return jump_ring_computed(c);
 #else

@@ -21,7 +21,7 @@ constexpr int kMaxWords = 4;
 constexpr int kMaxCells = 64 * kMaxWords;
 
 // Words needed for `cells` cells: 1, 2 or 4; 0 when cells > kMaxCells (too large).
-GAEVAL_HD_INLINE constexpr int words_for_cells(int cells) {
+GAEVAL_HD_FORCEINLINE constexpr int words_for_cells(int cells) {
     return cells <= 64 ? 1 : cells <= 128 ? 2 : cells <= 256 ? 4 : 0;
 }
 
@@ -36,17 +36,17 @@ struct Move {
     int16_t to = -1;
 
     // The three kinds of move and tests for them (cells are the geometry's indexes).
-    GAEVAL_HD_INLINE static Move grow(int to) {
+    GAEVAL_HD_FORCEINLINE static Move grow(int to) {
         return Move{static_cast<int16_t>(to), static_cast<int16_t>(to)};
     }
-    GAEVAL_HD_INLINE static Move jump(int from, int to) {
+    GAEVAL_HD_FORCEINLINE static Move jump(int from, int to) {
         return Move{static_cast<int16_t>(from), static_cast<int16_t>(to)};
     }
-    GAEVAL_HD_INLINE static Move pass() { return Move{-1, -1}; }
-    GAEVAL_HD_INLINE bool is_pass() const { return to < 0; }
-    GAEVAL_HD_INLINE bool is_grow() const { return to >= 0 && from == to; }
-    GAEVAL_HD_INLINE bool is_jump() const { return from != to; }
-    GAEVAL_HD_INLINE bool operator==(const Move& o) const { return from == o.from && to == o.to; }
+    GAEVAL_HD_FORCEINLINE static Move pass() { return Move{-1, -1}; }
+    GAEVAL_HD_FORCEINLINE bool is_pass() const { return to < 0; }
+    GAEVAL_HD_FORCEINLINE bool is_grow() const { return to >= 0 && from == to; }
+    GAEVAL_HD_FORCEINLINE bool is_jump() const { return from != to; }
+    GAEVAL_HD_FORCEINLINE bool operator==(const Move& o) const { return from == o.from && to == o.to; }
 };
 
 // pieces[p] for p < players (the rest stay empty); side in [0, players).

@@ -43,17 +43,17 @@ struct Rules {
     RuleSet rules = RuleSet::Ataxx;
 
     // Cells holding a piece of any player.
-    GAEVAL_HD_INLINE BB occupied(const Pos& p) const {
+    GAEVAL_HD_FORCEINLINE BB occupied(const Pos& p) const {
         BB all = p.pieces[0];
         for (int i = 1; i < P; ++i) all |= p.pieces[i];
         return all;
     }
     // Playable cells holding no piece.
-    GAEVAL_HD_INLINE BB empty_cells(const Pos& p) const {
+    GAEVAL_HD_FORCEINLINE BB empty_cells(const Pos& p) const {
         return geo.playable().minus(occupied(p));
     }
     // Pieces of every player but `player`.
-    GAEVAL_HD_INLINE BB opponents(const Pos& p, int player) const {
+    GAEVAL_HD_FORCEINLINE BB opponents(const Pos& p, int player) const {
         if constexpr (P == 2) {
             return p.pieces[player ^ 1];
         } else {
@@ -61,7 +61,7 @@ struct Rules {
         }
     }
     // Number of players with at least one piece.
-    GAEVAL_HD_INLINE int live_players(const Pos& p) const {
+    GAEVAL_HD_FORCEINLINE int live_players(const Pos& p) const {
         int n = 0;
         for (int i = 0; i < P; ++i) n += p.pieces[i].any() ? 1 : 0;
         return n;
@@ -69,21 +69,21 @@ struct Rules {
 
     // Over by material or clock, the checks that need no reach: ataxx: a side has no pieces or
     // the halfmove clock reached 100; genetic-game: at most one player has pieces.
-    GAEVAL_HD_INLINE bool decided(const Pos& p) const {
+    GAEVAL_HD_FORCEINLINE bool decided(const Pos& p) const {
         if (rules == RuleSet::Ataxx)
             return p.pieces[0].empty() || p.pieces[1].empty() || p.halfmove >= kAtaxxHalfmoveLimit;
         return live_players(p) <= 1;
     }
     // Whether some empty cell is in the grow or jump range of some piece (anyone can move).
-    GAEVAL_HD_INLINE bool anyone_can_move(const Pos& p) const {
+    GAEVAL_HD_FORCEINLINE bool anyone_can_move(const Pos& p) const {
         const BB occ = occupied(p);
         return geo.reaches(occ, geo.playable().minus(occ));
     }
     // Game over under the position's rule set.
-    GAEVAL_HD_INLINE bool is_over(const Pos& p) const { return decided(p) || !anyone_can_move(p); }
+    GAEVAL_HD_FORCEINLINE bool is_over(const Pos& p) const { return decided(p) || !anyone_can_move(p); }
 
     // Number of grows and jumps of the side to move (0: it must pass, or the game is over).
-    GAEVAL_HD_INLINE int count_grows_and_jumps(const Pos& p) const {
+    GAEVAL_HD_FORCEINLINE int count_grows_and_jumps(const Pos& p) const {
         const BB own = p.pieces[p.side];
         const BB empty = empty_cells(p);
         return (geo.grow_closure(own) & empty).count() + geo.jump_count(own, empty);
@@ -91,7 +91,7 @@ struct Rules {
 
     // Calls f(move) for every grow and jump of the side to move, in the documented order.
     template <class F>
-    GAEVAL_HD_INLINE void for_each_grow_and_jump(const Pos& p, F&& f) const {
+    GAEVAL_HD_FORCEINLINE void for_each_grow_and_jump(const Pos& p, F&& f) const {
         const BB own = p.pieces[p.side];
         const BB empty = empty_cells(p);
         for_each_cell(geo.grow_closure(own) & empty, [&](int to) { f(Move::grow(to)); });
@@ -101,7 +101,7 @@ struct Rules {
     }
 
     // The k-th grow or jump in enumeration order; a pass when k is past the last one.
-    GAEVAL_HD_INLINE Move nth_grow_or_jump(const Pos& p, int k) const {
+    GAEVAL_HD_FORCEINLINE Move nth_grow_or_jump(const Pos& p, int k) const {
         const BB own = p.pieces[p.side];
         const BB empty = empty_cells(p);
         const BB grows = geo.grow_closure(own) & empty;
@@ -121,13 +121,13 @@ struct Rules {
     }
 
     // Opponent pieces that move m (not a pass) of the side to move would convert.
-    GAEVAL_HD_INLINE BB captured_by(const Pos& p, Move m) const {
+    GAEVAL_HD_FORCEINLINE BB captured_by(const Pos& p, Move m) const {
         return geo.grow_of(m.to) & opponents(p, p.side);
     }
 
     // Who moves after `player`: the other side under ataxx; under genetic-game the next player
     // in turn order that still has pieces (eliminated players are skipped).
-    GAEVAL_HD_INLINE int next_player(const Pos& p, int player) const {
+    GAEVAL_HD_FORCEINLINE int next_player(const Pos& p, int player) const {
         if (rules == RuleSet::Ataxx || p.players == 2) return player ^ 1;
         for (int i = 1; i < p.players; ++i) {
             int next = player + i;
@@ -140,7 +140,7 @@ struct Rules {
     // The position after move m (a grow, a jump or a pass) of the side to move; m must be legal.
     // Grows reset the halfmove clock, jumps and passes advance it; the fullmove number goes up
     // when the turn wraps around to a lower-numbered player.
-    GAEVAL_HD_INLINE Pos make(const Pos& p, Move m) const {
+    GAEVAL_HD_FORCEINLINE Pos make(const Pos& p, Move m) const {
         Pos n = p;
         const int us = p.side;
         if (!m.is_pass()) {
@@ -164,7 +164,7 @@ struct Rules {
     // genetic-game a sole survivor also owns every empty cell. Under ataxx a game that ended by
     // the 50-move rule (pieces on both sides and an empty cell still in reach) is a draw, as in
     // libataxx. A game stopped before its end (a playout's ply cap) is scored the same way.
-    GAEVAL_HD_INLINE Outcome<P> outcome(const Pos& p) const {
+    GAEVAL_HD_FORCEINLINE Outcome<P> outcome(const Pos& p) const {
         Outcome<P> o;
         for (int i = 0; i < P; ++i) o.score[i] = i < p.players ? p.pieces[i].count() : 0;
         o.players = p.players;
@@ -191,7 +191,7 @@ struct Rules {
 // How seat `seat` did: a win when it is the winner, a draw under a rule draw or when it shares
 // the top score, else a loss.
 template <int P>
-GAEVAL_HD_INLINE SeatResult seat_result(const Outcome<P>& o, int seat) {
+GAEVAL_HD_FORCEINLINE SeatResult seat_result(const Outcome<P>& o, int seat) {
     if (o.winner == seat) return SeatResult::Win;
     if (o.rule_draw) return SeatResult::Draw;
     for (int i = 0; i < o.players; ++i)

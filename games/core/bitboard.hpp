@@ -19,19 +19,19 @@ struct Bitboard {
     uint64_t w[W];
 
     // The empty set.
-    GAEVAL_HD_INLINE static Bitboard none() {
+    GAEVAL_HD_FORCEINLINE static Bitboard none() {
         Bitboard b;
         for (int i = 0; i < W; ++i) b.w[i] = 0;
         return b;
     }
     // The set {c}; c in [0, kCells).
-    GAEVAL_HD_INLINE static Bitboard cell(int c) {
+    GAEVAL_HD_FORCEINLINE static Bitboard cell(int c) {
         Bitboard b = none();
         b.w[c >> 6] = uint64_t{1} << (c & 63);
         return b;
     }
     // Cells [0, n): the cells of a board of n cells; n in [0, kCells].
-    GAEVAL_HD_INLINE static Bitboard first(int n) {
+    GAEVAL_HD_FORCEINLINE static Bitboard first(int n) {
         Bitboard b;
         for (int i = 0; i < W; ++i) {
             const int bits = n - 64 * i;
@@ -41,77 +41,77 @@ struct Bitboard {
     }
 
     // Intersection, union and symmetric difference, word by word.
-    GAEVAL_HD_INLINE Bitboard operator&(const Bitboard& o) const {
+    GAEVAL_HD_FORCEINLINE Bitboard operator&(const Bitboard& o) const {
         Bitboard r;
         for (int i = 0; i < W; ++i) r.w[i] = w[i] & o.w[i];
         return r;
     }
-    GAEVAL_HD_INLINE Bitboard operator|(const Bitboard& o) const {
+    GAEVAL_HD_FORCEINLINE Bitboard operator|(const Bitboard& o) const {
         Bitboard r;
         for (int i = 0; i < W; ++i) r.w[i] = w[i] | o.w[i];
         return r;
     }
-    GAEVAL_HD_INLINE Bitboard operator^(const Bitboard& o) const {
+    GAEVAL_HD_FORCEINLINE Bitboard operator^(const Bitboard& o) const {
         Bitboard r;
         for (int i = 0; i < W; ++i) r.w[i] = w[i] ^ o.w[i];
         return r;
     }
     // Complement over all kCells bits: callers mask it with the board's cells.
-    GAEVAL_HD_INLINE Bitboard operator~() const {
+    GAEVAL_HD_FORCEINLINE Bitboard operator~() const {
         Bitboard r;
         for (int i = 0; i < W; ++i) r.w[i] = ~w[i];
         return r;
     }
     // This set without the cells of o.
-    GAEVAL_HD_INLINE Bitboard minus(const Bitboard& o) const {
+    GAEVAL_HD_FORCEINLINE Bitboard minus(const Bitboard& o) const {
         Bitboard r;
         for (int i = 0; i < W; ++i) r.w[i] = w[i] & ~o.w[i];
         return r;
     }
     // In-place forms of &, | and ^.
-    GAEVAL_HD_INLINE Bitboard& operator&=(const Bitboard& o) { return *this = *this & o; }
-    GAEVAL_HD_INLINE Bitboard& operator|=(const Bitboard& o) { return *this = *this | o; }
-    GAEVAL_HD_INLINE Bitboard& operator^=(const Bitboard& o) { return *this = *this ^ o; }
+    GAEVAL_HD_FORCEINLINE Bitboard& operator&=(const Bitboard& o) { return *this = *this & o; }
+    GAEVAL_HD_FORCEINLINE Bitboard& operator|=(const Bitboard& o) { return *this = *this | o; }
+    GAEVAL_HD_FORCEINLINE Bitboard& operator^=(const Bitboard& o) { return *this = *this ^ o; }
 
     // Whether the two sets hold the same cells (all kCells bits compared).
-    GAEVAL_HD_INLINE bool operator==(const Bitboard& o) const {
+    GAEVAL_HD_FORCEINLINE bool operator==(const Bitboard& o) const {
         uint64_t diff = 0;
         for (int i = 0; i < W; ++i) diff |= w[i] ^ o.w[i];
         return diff == 0;
     }
-    GAEVAL_HD_INLINE bool operator!=(const Bitboard& o) const { return !(*this == o); }
+    GAEVAL_HD_FORCEINLINE bool operator!=(const Bitboard& o) const { return !(*this == o); }
 
     // True when the set has at least one cell.
-    GAEVAL_HD_INLINE bool any() const {
+    GAEVAL_HD_FORCEINLINE bool any() const {
         uint64_t all = 0;
         for (int i = 0; i < W; ++i) all |= w[i];
         return all != 0;
     }
     // True when the set has no cell.
-    GAEVAL_HD_INLINE bool empty() const { return !any(); }
+    GAEVAL_HD_FORCEINLINE bool empty() const { return !any(); }
     // True when the two sets share a cell.
-    GAEVAL_HD_INLINE bool intersects(const Bitboard& o) const { return (*this & o).any(); }
+    GAEVAL_HD_FORCEINLINE bool intersects(const Bitboard& o) const { return (*this & o).any(); }
 
     // Number of cells in the set.
-    GAEVAL_HD_INLINE int count() const {
+    GAEVAL_HD_FORCEINLINE int count() const {
         int n = 0;
         for (int i = 0; i < W; ++i) n += popcount64(w[i]);
         return n;
     }
     // Whether cell c is in the set.
-    GAEVAL_HD_INLINE bool test(int c) const { return (w[c >> 6] >> (c & 63)) & 1; }
+    GAEVAL_HD_FORCEINLINE bool test(int c) const { return (w[c >> 6] >> (c & 63)) & 1; }
     // Adds / removes cell c (c in [0, kCells)).
-    GAEVAL_HD_INLINE void set(int c) { w[c >> 6] |= uint64_t{1} << (c & 63); }
-    GAEVAL_HD_INLINE void reset(int c) { w[c >> 6] &= ~(uint64_t{1} << (c & 63)); }
+    GAEVAL_HD_FORCEINLINE void set(int c) { w[c >> 6] |= uint64_t{1} << (c & 63); }
+    GAEVAL_HD_FORCEINLINE void reset(int c) { w[c >> 6] &= ~(uint64_t{1} << (c & 63)); }
 
     // Index of the lowest cell; the set must not be empty.
-    GAEVAL_HD_INLINE int lowest() const {
+    GAEVAL_HD_FORCEINLINE int lowest() const {
         for (int i = 0; i + 1 < W; ++i)
             if (w[i]) return 64 * i + lowest_bit(w[i]);
         return 64 * (W - 1) + lowest_bit(w[W - 1]);
     }
     // The set with every cell index raised by n (cells pushed past kCells are lost); n >= 0.
-    GAEVAL_HD_INLINE Bitboard shifted_up(int n) const {
+    GAEVAL_HD_FORCEINLINE Bitboard shifted_up(int n) const {
         Bitboard r = none();
         const int words = n >> 6, bits = n & 63;
         for (int i = W - 1; i >= words; --i) {
@@ -122,7 +122,7 @@ struct Bitboard {
         return r;
     }
     // The set with every cell index lowered by n (cells pushed below 0 are lost); n >= 0.
-    GAEVAL_HD_INLINE Bitboard shifted_down(int n) const {
+    GAEVAL_HD_FORCEINLINE Bitboard shifted_down(int n) const {
         Bitboard r = none();
         const int words = n >> 6, bits = n & 63;
         for (int i = 0; i + words < W; ++i) {
@@ -134,7 +134,7 @@ struct Bitboard {
     }
 
     // Index of the k-th lowest cell (k from 0); requires k < count().
-    GAEVAL_HD_INLINE int nth(int k) const {
+    GAEVAL_HD_FORCEINLINE int nth(int k) const {
         for (int i = 0; i + 1 < W; ++i) {
             const int n = popcount64(w[i]);
             if (k < n) return 64 * i + nth_set_bit(w[i], k);
@@ -146,7 +146,7 @@ struct Bitboard {
 
 // Calls f(cell) for every cell of b in ascending order (the order every enumeration relies on).
 template <int W, class F>
-GAEVAL_HD_INLINE void for_each_cell(const Bitboard<W>& b, F&& f) {
+GAEVAL_HD_FORCEINLINE void for_each_cell(const Bitboard<W>& b, F&& f) {
     for (int i = 0; i < W; ++i) {
         for (uint64_t x = b.w[i]; x; x = clear_lowest(x)) f(64 * i + lowest_bit(x));
     }

@@ -9,7 +9,7 @@
 namespace gaeval {
 
 // Number of set bits.
-GAEVAL_HD_INLINE int popcount64(uint64_t x) {
+GAEVAL_HD_FORCEINLINE int popcount64(uint64_t x) {
 #if GAEVAL_DEVICE_PASS
     return __popcll(x);
 #else
@@ -18,7 +18,7 @@ GAEVAL_HD_INLINE int popcount64(uint64_t x) {
 }
 
 // Index of the lowest set bit; x must be non-zero.
-GAEVAL_HD_INLINE int lowest_bit(uint64_t x) {
+GAEVAL_HD_FORCEINLINE int lowest_bit(uint64_t x) {
 #if GAEVAL_DEVICE_PASS
     return __ffsll(static_cast<long long>(x)) - 1;
 #else
@@ -27,7 +27,7 @@ GAEVAL_HD_INLINE int lowest_bit(uint64_t x) {
 }
 
 // Index of the highest set bit; x must be non-zero.
-GAEVAL_HD_INLINE int highest_bit(uint64_t x) {
+GAEVAL_HD_FORCEINLINE int highest_bit(uint64_t x) {
 #if GAEVAL_DEVICE_PASS
     return 63 - __clzll(static_cast<long long>(x));
 #else
@@ -36,10 +36,10 @@ GAEVAL_HD_INLINE int highest_bit(uint64_t x) {
 }
 
 // x with its lowest set bit cleared.
-GAEVAL_HD_INLINE uint64_t clear_lowest(uint64_t x) { return x & (x - 1); }
+GAEVAL_HD_FORCEINLINE uint64_t clear_lowest(uint64_t x) { return x & (x - 1); }
 
 // Index of the k-th set bit (k counted from 0, k < popcount64(x)).
-GAEVAL_HD_INLINE int nth_set_bit(uint64_t x, int k) {
+GAEVAL_HD_FORCEINLINE int nth_set_bit(uint64_t x, int k) {
     for (int i = 0; i < k; ++i) x = clear_lowest(x);
     return lowest_bit(x);
 }

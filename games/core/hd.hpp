@@ -5,24 +5,28 @@
 
 #include <cstdint>
 
-//
-// GAEVAL_HD_INLINE forces inlining on both sides: nvcc's __forceinline__ on the device, and
-// always_inline under g++/clang, so that small rule functions (move maker, move counter, game-over
-// test) melt into the perft and playout loops instead of staying calls whose results go through
-// memory (g++ alone kept them out of line: 45%, 23% and 5% of perft's time).
+// GAEVAL_HD_INLINE asks for inlining: forced on the device (nvcc's __forceinline__), a hint
+// under g++. GAEVAL_HD_FORCEINLINE forces it on both sides (always_inline under g++/clang): for
+// the small functions of hot loops (bit helpers, the Ataxx move maker, move counter and
+// game-over test, perft's child counting), which g++ otherwise left as calls whose results went
+// through memory (45%, 23% and 5% of perft's time). Not the default for every GAEVAL_HD_INLINE
+// function: forcing all of them made some translation units compile 4x longer (gomoku's).
 #if defined(__CUDACC__)
 #define GAEVAL_HD __host__ __device__
 #define GAEVAL_HD_INLINE __host__ __device__ __forceinline__
+#define GAEVAL_HD_FORCEINLINE __host__ __device__ __forceinline__
 // A large function that device code should call rather than inline at every call site (keeps
 // nvcc's compile time and memory down); header definitions still need `inline`.
 #define GAEVAL_HD_NOINLINE __host__ __device__ __noinline__
 #elif defined(__GNUC__)
 #define GAEVAL_HD
-#define GAEVAL_HD_INLINE __attribute__((always_inline)) inline
+#define GAEVAL_HD_INLINE inline
+#define GAEVAL_HD_FORCEINLINE __attribute__((always_inline)) inline
 #define GAEVAL_HD_NOINLINE
 #else
 #define GAEVAL_HD
 #define GAEVAL_HD_INLINE inline
+#define GAEVAL_HD_FORCEINLINE inline
 #define GAEVAL_HD_NOINLINE
 #endif
 

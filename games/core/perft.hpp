@@ -21,7 +21,7 @@ namespace gaeval {
 
 // Number of children of p: 0 when the game is over, else its legal moves.
 template <class G>
-GAEVAL_HD_INLINE uint64_t child_count(const G& game, const typename G::Pos& p) {
+GAEVAL_HD_FORCEINLINE uint64_t child_count(const G& game, const typename G::Pos& p) {
     if constexpr (has_child_count_v<G>) {
         return game.child_count(p);
     } else {
@@ -31,7 +31,7 @@ GAEVAL_HD_INLINE uint64_t child_count(const G& game, const typename G::Pos& p) {
 
 // Calls f(child) for each child of p in move order (none when the game is over).
 template <class G, class F>
-GAEVAL_HD_INLINE void for_each_child(const G& game, const typename G::Pos& p, F&& f) {
+GAEVAL_HD_FORCEINLINE void for_each_child(const G& game, const typename G::Pos& p, F&& f) {
     if constexpr (has_child_count_v<G>) {
         game.for_each_child(p, f);
     } else {
@@ -55,14 +55,14 @@ struct PerftFixed {
 template <>
 struct PerftFixed<1> {
     template <class G>
-    GAEVAL_HD_INLINE static uint64_t run(const G& game, const typename G::Pos& p) {
+    GAEVAL_HD_FORCEINLINE static uint64_t run(const G& game, const typename G::Pos& p) {
         return child_count(game, p);
     }
 };
 template <>
 struct PerftFixed<0> {
     template <class G>
-    GAEVAL_HD_INLINE static uint64_t run(const G&, const typename G::Pos&) {
+    GAEVAL_HD_FORCEINLINE static uint64_t run(const G&, const typename G::Pos&) {
         return 1;
     }
 };
