@@ -6,7 +6,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
     static const gaeval::games::GameInfo game = [] {
         gaeval::games::GameInfo g;
         g.name = "ataxx";
-        g.weight_names = {"material", "mobility", "captures", "safety", "centre"};
+        // The Genetic Game features (a learn run's weights.json names these).
+        g.weight_names = {
+            "own_pieces", "opponent_pieces", "own_safe", "own_near_safe_1", "own_near_safe_2",
+            "own_near_safe_3", "risky_holes_1", "risky_holes_2", "risky_holes_3plus", "own_holes",
+            "opponent_safe", "opponent_near_safe_1", "opponent_near_safe_2", "opponent_near_safe_3",
+            "opponent_holes"
+        };
         g.policy_names = {"capture", "most-pieces"};
         return g;
     }();
