@@ -5,7 +5,9 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <string>
 
@@ -53,6 +55,18 @@ inline std::string temp_file(const std::string& name, const std::string& text) {
                              std::to_string(counter++) + "_" + name;
     std::ofstream(path) << text;
     return path;
+}
+
+// Every regular file below `dir` (paths relative to it) with its bytes; empty when `dir` does
+// not exist. Two snapshots compare equal when a command touched nothing in the folder.
+inline std::map<std::string, std::string> folder_snapshot(const std::string& dir) {
+    namespace fs = std::filesystem;
+    std::map<std::string, std::string> files;
+    if (!fs::exists(dir)) return files;
+    for (const auto& e : fs::recursive_directory_iterator(dir))
+        if (e.is_regular_file())
+            files[fs::relative(e.path(), dir).string()] = read_text(e.path().string());
+    return files;
 }
 
 }  // namespace gaeval::testing

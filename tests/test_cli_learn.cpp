@@ -19,6 +19,7 @@
 
 namespace {
 
+using gaeval::testing::folder_snapshot;
 using gaeval::testing::read_text;
 using gaeval::testing::run_cli;
 namespace fs = std::filesystem;
@@ -28,13 +29,6 @@ std::string out_dir(const std::string& name) {
         fs::path(::testing::TempDir()) / ("cli_learn_" + std::to_string(getpid()) + "_" + name);
     fs::remove_all(p);
     return p.string();
-}
-
-std::map<std::string, std::string> snapshot(const std::string& dir) {
-    std::map<std::string, std::string> out;
-    for (const auto& e : fs::directory_iterator(dir))
-        if (e.is_regular_file()) out[e.path().filename().string()] = read_text(e.path().string());
-    return out;
 }
 
 std::vector<std::string> lines_of(const std::string& text) {
@@ -185,12 +179,12 @@ TEST(LearnCli, ResumeOfAFolderWithoutARunIsRefused) {
     const std::string dir = out_dir("no_run");
     fs::create_directories(dir);
     std::ofstream(dir + "/notes.txt") << "not a run";
-    const auto before = snapshot(dir);
+    const auto before = folder_snapshot(dir);
     const auto r = run_cli("learn --resume " + dir + " --quiet");
     EXPECT_EQ(r.exit_code, 2) << r.err;
     EXPECT_EQ(r.err_lines(), 1) << r.err;
     EXPECT_NE(r.err.find("run.json"), std::string::npos) << r.err;
-    EXPECT_EQ(snapshot(dir), before);
+    EXPECT_EQ(folder_snapshot(dir), before);
     const auto missing = run_cli("learn --resume " + dir + "/missing --quiet");
     EXPECT_EQ(missing.exit_code, 2) << missing.err;
     EXPECT_FALSE(fs::exists(dir + "/missing"));
@@ -199,7 +193,7 @@ TEST(LearnCli, ResumeOfAFolderWithoutARunIsRefused) {
 TEST(LearnCli, ResumeWithAFixedFlagIsRefusedAndTheRunIsUntouched) {
     const std::string dir = out_dir("fixed");
     ASSERT_EQ(run_cli("learn " + kTiny + " --generations 1 --out " + dir).exit_code, 0);
-    const auto before = snapshot(dir);
+    const auto before = folder_snapshot(dir);
     for (const char* flag : {"--seed 4", "--population 8", "--scheme modern"}) {
         const auto r = run_cli("learn --resume " + dir + " --quiet " + flag);
         EXPECT_EQ(r.exit_code, 2) << flag << ": " << r.err;
@@ -207,7 +201,7 @@ TEST(LearnCli, ResumeWithAFixedFlagIsRefusedAndTheRunIsUntouched) {
         EXPECT_NE(r.err.find(std::string(flag).substr(0, std::string(flag).find(' '))),
                   std::string::npos)
             << r.err;
-        EXPECT_EQ(snapshot(dir), before) << flag;
+        EXPECT_EQ(folder_snapshot(dir), before) << flag;
     }
     const std::string elsewhere = out_dir("fixed_elsewhere");
     const auto r = run_cli("learn --resume " + dir + " --quiet --out " + elsewhere);
@@ -215,7 +209,7 @@ TEST(LearnCli, ResumeWithAFixedFlagIsRefusedAndTheRunIsUntouched) {
     EXPECT_EQ(r.err_lines(), 1) << r.err;
     EXPECT_NE(r.err.find("--out"), std::string::npos) << r.err;
     EXPECT_FALSE(fs::exists(elsewhere));
-    EXPECT_EQ(snapshot(dir), before);
+    EXPECT_EQ(folder_snapshot(dir), before);
 }
 
 // Errors in the run folder (an occupied folder, a corrupt or foreign checkpoint, fewer
@@ -225,12 +219,12 @@ TEST(LearnCli, OccupiedFolderCorruptOrForeignCheckpointAreOneLineAndTouchNothing
     const std::string dir = out_dir("occupied");
     ASSERT_EQ(run_cli("learn " + kTiny + " --generations 2 --out " + dir).exit_code, 0);
     auto expect_refused = [&](const std::string& args, const std::string& expected) {
-        const auto before = snapshot(dir);
+        const auto before = folder_snapshot(dir);
         const auto r = run_cli(args);
         EXPECT_EQ(r.exit_code, 2) << args << ": " << r.err;
         EXPECT_EQ(r.err_lines(), 1) << args << ": " << r.err;
         EXPECT_NE(r.err.find(expected), std::string::npos) << r.err;
-        EXPECT_EQ(snapshot(dir), before) << args;
+        EXPECT_EQ(folder_snapshot(dir), before) << args;
     };
     // A fresh run into a folder that holds a run.
     expect_refused("learn " + kTiny + " --generations 2 --out " + dir, "already holds");

@@ -23,6 +23,7 @@
 namespace {
 
 namespace fs = std::filesystem;
+using gaeval::testing::folder_snapshot;
 using gaeval::testing::read_text;
 using gaeval::testing::run_cli;
 using gaeval::testing::temp_file;
@@ -37,13 +38,6 @@ std::string fresh_dir(const std::string& name) {
 }
 
 // Every file under `dir` with its bytes, to prove a refused command touched nothing.
-std::map<std::string, std::string> snapshot(const std::string& dir) {
-    std::map<std::string, std::string> files;
-    for (const auto& e : fs::recursive_directory_iterator(dir))
-        if (e.is_regular_file()) files[e.path().string()] = read_text(e.path().string());
-    return files;
-}
-
 void expect_one_line_error(const gaeval::testing::CliResult& r, const std::string& expected) {
     EXPECT_EQ(r.exit_code, 2) << r.err;
     EXPECT_EQ(r.err_lines(), 1) << r.err;
@@ -59,7 +53,7 @@ TEST(NewUser, ARunFolderIsNeverOverwritten) {
     const std::string pile = fresh_dir("pile"), learn = fresh_dir("learn");
     ASSERT_EQ(run_cli(kTinyPileIn + " --out " + pile).exit_code, 0);
     ASSERT_EQ(run_cli(kTinyLearn + " --out " + learn).exit_code, 0);
-    const auto pile_before = snapshot(pile), learn_before = snapshot(learn);
+    const auto pile_before = folder_snapshot(pile), learn_before = folder_snapshot(learn);
     // The same command twice, and each command into the other's folder.
     expect_one_line_error(run_cli(kTinyPileIn + " --out " + pile),
                           "already holds a pile-in run (resume it with gaeval pile-in --resume");
@@ -75,8 +69,8 @@ TEST(NewUser, ARunFolderIsNeverOverwritten) {
     fs::create_directories(other);
     std::ofstream(other + "/notes.txt") << "mine";
     expect_one_line_error(run_cli(kTinyPileIn + " --out " + other), "is not empty");
-    EXPECT_EQ(snapshot(pile), pile_before);
-    EXPECT_EQ(snapshot(learn), learn_before);
+    EXPECT_EQ(folder_snapshot(pile), pile_before);
+    EXPECT_EQ(folder_snapshot(learn), learn_before);
     EXPECT_EQ(read_text(other + "/notes.txt"), "mine");
     // The learn run resumes after all of that.
     EXPECT_EQ(run_cli("learn --resume " + learn + " --generations 3 --quiet").exit_code, 0);

@@ -27,6 +27,7 @@
 
 namespace {
 
+using gaeval::testing::folder_snapshot;
 using gaeval::testing::read_text;
 using gaeval::testing::run_cli;
 using gaeval::testing::temp_file;
@@ -45,14 +46,6 @@ std::string out_dir(const std::string& name) {
         fs::path(::testing::TempDir()) / ("faults_" + std::to_string(getpid()) + "_" + name);
     fs::remove_all(p);
     return p.string();
-}
-
-std::map<std::string, std::string> snapshot(const std::string& dir) {
-    std::map<std::string, std::string> out;
-    if (!fs::exists(dir)) return out;
-    for (const auto& e : fs::directory_iterator(dir))
-        if (e.is_regular_file()) out[e.path().filename().string()] = read_text(e.path().string());
-    return out;
 }
 
 // Starts `gaeval ARGS` in a child (stdout and stderr to /dev/null), optionally under a file size
@@ -247,13 +240,13 @@ TEST(Faults, FileSizeLimitWhileWritingACheckpointKeepsThePreviousOne) {
 
 // Bad files, each one line on stderr, exit 2, and the run folder byte for byte unchanged.
 void expect_refused(const std::string& args, const std::string& dir, const std::string& expected) {
-    const auto before = snapshot(dir);
+    const auto before = folder_snapshot(dir);
     const auto r = run_cli(args);
     EXPECT_EQ(r.exit_code, 2) << args << ": " << r.err;
     EXPECT_EQ(r.err_lines(), 1) << args << ": " << r.err;
     EXPECT_NE(r.err.find(expected), std::string::npos) << args << ": " << r.err;
     EXPECT_TRUE(r.out.empty()) << args << ": " << r.out;
-    EXPECT_EQ(snapshot(dir), before) << args;
+    EXPECT_EQ(folder_snapshot(dir), before) << args;
 }
 
 void write_bytes(const std::string& path, const std::string& bytes) {
