@@ -22,6 +22,12 @@ constexpr int32_t IsolatedPoints = -400;
 
 // Score and its four terms (points; the terms sum to fitness up to float rounding order:
 // fitness = float(in_range + overlap + coherency points) - distance_mm).
+// GAPI1's integer points: models in range, overlapping and isolated, weighted (the one formula
+// of every GAPI1 evaluator).
+GAEVAL_HD_INLINE int32_t gapi1_points(int32_t in_range, int32_t overlapping, int32_t isolated) {
+    return InRangePoints * in_range + OverlapPoints * overlapping + IsolatedPoints * isolated;
+}
+
 struct Breakdown {
     int32_t in_range_count = 0;
     int32_t overlap_count = 0;
@@ -33,8 +39,7 @@ struct Breakdown {
     int32_t violation_count = 0;  // broken rule instances
     float violation_amount = 0;   // mm by which they are broken, summed
     GAEVAL_HD_INLINE int32_t integer_points() const {
-        return InRangePoints * in_range_count + OverlapPoints * overlap_count +
-               IsolatedPoints * isolated_count;
+        return gapi1_points(in_range_count, overlap_count, isolated_count);
     }
 };
 
@@ -81,7 +86,7 @@ GAEVAL_HD_INLINE void end_position(const Scenario& s, const Genes& genes, int m,
 GAEVAL_HD_INLINE float squared(float v) { return v * v; }
 GAEVAL_HD_INLINE bool overlaps_sq(float d2, float radii) {
     const float t = radii - GapTolerance;
-    return t > 0.0f && d2 < t * t;
+    return (t > 0.0f) & (d2 < t * t);  // no short circuit: the CPU lanes stay vector code
 }
 GAEVAL_HD_INLINE bool within_sq(float d2, float radii, float limit) {
     return d2 <= squared(radii + limit + GapTolerance);
@@ -226,15 +231,11 @@ GAEVAL_HD void gapi1_fitness_lanes(const Scenario& s, const PlanView& plans, uin
         for (int e = 0; e < s.enemy_count; ++e) {
             const Model& en = s.enemy[e];
             const float radii = ri + en.base.enclosing_radius();
-            const float t = radii - GapTolerance;
-            const bool can_overlap = t > 0.0f;
-            const float overlap_d2 = t * t;
-            const float reach_d2 = squared(radii + s.reach_mm + GapTolerance);
             for (int l = 0; l < L; ++l) {
                 const float dx = x[i][l] - en.x, dy = y[i][l] - en.y;
                 const float d2 = dx * dx + dy * dy;
-                overlap_any[l] |= static_cast<int32_t>(can_overlap & (d2 < overlap_d2));
-                reach_any[l] |= static_cast<int32_t>(d2 <= reach_d2);
+                overlap_any[l] |= static_cast<int32_t>(overlaps_sq(d2, radii));
+                reach_any[l] |= static_cast<int32_t>(within_sq(d2, radii, s.reach_mm));
                 const float bound = nearest[l] + radii;
                 const float gap = sqrt_rn(d2) - radii;
                 const bool closer = (bound > 0.0f) & (d2 < bound * bound) & (gap < nearest[l]);
@@ -249,15 +250,11 @@ GAEVAL_HD void gapi1_fitness_lanes(const Scenario& s, const PlanView& plans, uin
         // Friendly pairs (i, j > i).
         for (int j = i + 1; j < n; ++j) {
             const float radii = ri + s.friendly[j].base.enclosing_radius();
-            const float t = radii - GapTolerance;
-            const bool can_overlap = t > 0.0f;
-            const float overlap_d2 = t * t;
-            const float friend_d2 = squared(radii + s.coherency_mm + GapTolerance);
             for (int l = 0; l < L; ++l) {
                 const float dx = x[i][l] - x[j][l], dy = y[i][l] - y[j][l];
                 const float d2 = dx * dx + dy * dy;
-                const int32_t overlap = static_cast<int32_t>(can_overlap & (d2 < overlap_d2));
-                const int32_t within = static_cast<int32_t>(d2 <= friend_d2);
+                const int32_t overlap = static_cast<int32_t>(overlaps_sq(d2, radii));
+                const int32_t within = static_cast<int32_t>(within_sq(d2, radii, s.coherency_mm));
                 overlapping[i][l] |= overlap;
                 overlapping[j][l] |= overlap;
                 has_friend[i][l] |= within;
@@ -274,8 +271,7 @@ GAEVAL_HD void gapi1_fitness_lanes(const Scenario& s, const PlanView& plans, uin
         }
     }
     for (int l = 0; l < L; ++l) {
-        const int32_t points = InRangePoints * in_range[l] + OverlapPoints * overlap_count[l] +
-                               IsolatedPoints * (n - friend_count[l]);
+        const int32_t points = gapi1_points(in_range[l], overlap_count[l], n - friend_count[l]);
         fitness[first + l] = static_cast<float>(points) - distance[l];
     }
 }
