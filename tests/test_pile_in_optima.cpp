@@ -42,6 +42,7 @@ Outcome run_rules(const std::string& file, const std::string& preset, uint64_t p
     job.out_dir = (fs::path(::testing::TempDir()) /
                    ("optima_" + std::to_string(getpid()) + "_" + std::to_string(counter++)))
                       .string();
+    fs::remove_all(job.out_dir);  // a folder left by an earlier process with the same pid
     job.quiet = true;
     job.checkpoint_every_seconds = 1e9;
     job.checkpoint_at_end = false;
