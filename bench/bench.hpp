@@ -22,8 +22,9 @@ struct Settings {
     int warmup = 1;
 };
 
-// One sample: the seconds the measured region took (device events for kernels, a steady clock
-// otherwise) and, apart, the seconds spent moving data between host and device.
+// One sample: the seconds the measured region took (a steady clock) and, apart, the seconds
+// spent moving data between host and device (on the cuda backend measure() fills it from CUDA
+// events around every copy of the region, kernels/cuda_api.hpp).
 struct Sample {
     double seconds = 0;
     double transfer_seconds = 0;
@@ -37,6 +38,7 @@ struct Row {
     double median_seconds = 0;
     double noise = 0;             // (p90 - p10) / median over the samples
     double transfer_seconds = 0;  // median, apart from median_seconds
+    double kernel_seconds = 0;    // cuda: median device time of the region's kernels (events)
     double items = 0;             // items per sample (individuals, nodes, plies, games)
     std::string unit;             // "individuals/s", "nodes/s", "plies/s", "games/s"
     double bytes_per_item = 0;    // device/host memory traffic or footprint per item

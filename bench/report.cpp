@@ -87,8 +87,8 @@ std::string markdown(const MachineInfo& m, const std::vector<Row>& rows, uint64_
       << "- GPU: " << m.gpu << "\n"
       << "- command: `" << m.command << "`\n\n"
       << "| workload | size | backend | samples | median | noise | throughput | bytes/item | "
-         "vs cpu1 | vs cpu | of limit | transfer | note |\n"
-      << "|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
+         "vs cpu1 | vs cpu | of limit | transfer | kernels | note |\n"
+      << "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
     for (const Row& r : rows) {
         char noise[16], limit[16];
         std::snprintf(noise, sizeof noise, "%.1f%%", 100 * r.noise);
@@ -99,8 +99,8 @@ std::string markdown(const MachineInfo& m, const std::vector<Row>& rows, uint64_
           << (r.bytes_per_item > 0 ? si(r.bytes_per_item) + "B" : "") << " | "
           << ratio_text(r.ratio_cpu1) << " | " << ratio_text(r.ratio_cpu) << " | "
           << (r.fraction_of_limit > 0 ? limit : "") << " | "
-          << (r.transfer_seconds > 0 ? seconds_text(r.transfer_seconds) : "") << " | " << r.note
-          << " |\n";
+          << (r.transfer_seconds > 0 ? seconds_text(r.transfer_seconds) : "") << " | "
+          << (r.kernel_seconds > 0 ? seconds_text(r.kernel_seconds) : "") << " | " << r.note << " |\n";
     }
     o << "\nsignature: " << hex64(signature) << "\n";
     return o.str();
@@ -109,13 +109,13 @@ std::string markdown(const MachineInfo& m, const std::vector<Row>& rows, uint64_
 std::string csv(const std::vector<Row>& rows) {
     std::ostringstream o;
     o << "workload,size,backend,samples,median_s,noise,throughput,unit,bytes_per_item,ratio_cpu1,"
-         "ratio_cpu,fraction_of_limit,transfer_s,peak_host_bytes,peak_device_bytes,note\n";
+         "ratio_cpu,fraction_of_limit,transfer_s,kernel_s,peak_host_bytes,peak_device_bytes,note\n";
     for (const Row& r : rows) {
         o << '"' << r.workload << "\",\"" << r.size << "\"," << r.backend << ',' << r.samples << ','
           << r.median_seconds << ',' << r.noise << ',' << r.throughput() << ",\"" << r.unit << "\","
           << r.bytes_per_item << ',' << r.ratio_cpu1 << ',' << r.ratio_cpu << ','
-          << r.fraction_of_limit << ',' << r.transfer_seconds << ',' << r.peak_host_bytes << ','
-          << r.peak_device_bytes << ",\"" << r.note << "\"\n";
+          << r.fraction_of_limit << ',' << r.transfer_seconds << ',' << r.kernel_seconds << ','
+          << r.peak_host_bytes << ',' << r.peak_device_bytes << ",\"" << r.note << "\"\n";
     }
     return o.str();
 }
@@ -141,6 +141,7 @@ nlohmann::json to_json(const MachineInfo& m, const std::vector<Row>& rows, uint6
                              {"ratio_cpu", r.ratio_cpu},
                              {"fraction_of_limit", r.fraction_of_limit},
                              {"transfer_s", r.transfer_seconds},
+                             {"kernel_s", r.kernel_seconds},
                              {"peak_host_bytes", r.peak_host_bytes},
                              {"peak_device_bytes", r.peak_device_bytes},
                              {"note", r.note}});

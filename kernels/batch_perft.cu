@@ -64,6 +64,12 @@ uint64_t download_one(const uint64_t* device_value) {
     return value;
 }
 
+// The exact sum of n device counts (a timed kernel section for the bench).
+inline uint64_t device_sum(const uint64_t* counts, uint64_t n) {
+    TimedSection timed(TimedWork::Kernel, nullptr);
+    return thrust::reduce(thrust::device, counts, counts + n, uint64_t{0});
+}
+
 // Leaves `remaining` plies below the n positions of `frontier` (device memory). Positions of
 // children are kept within the level's budget (level_budget: `budget_override` bytes, or a
 // quarter of the memory free at this level): a level that would not fit is expanded in chunks
@@ -77,12 +83,15 @@ uint64_t count_below(const G& game, const typename G::Pos* frontier, uint64_t n,
     if (shallow && (n >= kTargetSubtrees || remaining <= 1)) {
         DeviceArray<uint64_t> nodes(n);
         for_each_index(SubtreeOp<G>{game, frontier, remaining, nodes.data()}, n);
-        return thrust::reduce(thrust::device, nodes.data(), nodes.data() + n, uint64_t{0});
+        return device_sum(nodes.data(), n);
     }
     DeviceArray<uint64_t> counts(n), offsets(n);
     for_each_index(ChildCountOp<G>{game, frontier, counts.data()}, n);
-    thrust::exclusive_scan(thrust::device, counts.data(), counts.data() + n, offsets.data(),
-                           uint64_t{0});
+    {
+        TimedSection timed(TimedWork::Kernel, nullptr);
+        thrust::exclusive_scan(thrust::device, counts.data(), counts.data() + n, offsets.data(),
+                               uint64_t{0});
+    }
     const uint64_t total =
         download_one(offsets.data() + n - 1) + download_one(counts.data() + n - 1);
     if (total == 0) return 0;
@@ -92,7 +101,7 @@ uint64_t count_below(const G& game, const typename G::Pos* frontier, uint64_t n,
         if (total > fit) {  // the frontier is already wide: count these subtrees as they are
             DeviceArray<uint64_t> nodes(n);
             for_each_index(SubtreeOp<G>{game, frontier, remaining, nodes.data()}, n);
-            return thrust::reduce(thrust::device, nodes.data(), nodes.data() + n, uint64_t{0});
+            return device_sum(nodes.data(), n);
         }
         DeviceArray<Pos> children(total);
         for_each_index(WriteChildrenOp<G>{game, frontier, offsets.data(), 0, children.data()}, n);

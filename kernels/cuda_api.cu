@@ -1,6 +1,8 @@
 #include <cuda_runtime.h>
 #include <unistd.h>
 
+#include <vector>
+
 #include "kernels/cuda_api.hpp"
 #include "kernels/cuda_check.cuh"
 #include "kernels/launch.cuh"
@@ -102,14 +104,16 @@ void host_pinned_free(void* p) noexcept {
 }
 
 void copy_to_device_async(void* dst, const void* src, std::size_t bytes, const Stream& stream) {
-    if (bytes)
-        GAEVAL_CUDA_CHECK(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyHostToDevice,
-                                          static_cast<cudaStream_t>(stream.handle())));
+    if (!bytes) return;
+    TimedSection timed(TimedWork::Transfer, stream.handle());
+    GAEVAL_CUDA_CHECK(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyHostToDevice,
+                                      static_cast<cudaStream_t>(stream.handle())));
 }
 void copy_to_host_async(void* dst, const void* src, std::size_t bytes, const Stream& stream) {
-    if (bytes)
-        GAEVAL_CUDA_CHECK(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToHost,
-                                          static_cast<cudaStream_t>(stream.handle())));
+    if (!bytes) return;
+    TimedSection timed(TimedWork::Transfer, stream.handle());
+    GAEVAL_CUDA_CHECK(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToHost,
+                                      static_cast<cudaStream_t>(stream.handle())));
 }
 
 void device_free(void* p) noexcept {
@@ -117,10 +121,14 @@ void device_free(void* p) noexcept {
 }
 
 void copy_to_device(void* dst, const void* src, std::size_t bytes) {
-    if (bytes) GAEVAL_CUDA_CHECK(cudaMemcpy(dst, src, bytes, cudaMemcpyHostToDevice));
+    if (!bytes) return;
+    TimedSection timed(TimedWork::Transfer, nullptr);
+    GAEVAL_CUDA_CHECK(cudaMemcpy(dst, src, bytes, cudaMemcpyHostToDevice));
 }
 void copy_to_host(void* dst, const void* src, std::size_t bytes) {
-    if (bytes) GAEVAL_CUDA_CHECK(cudaMemcpy(dst, src, bytes, cudaMemcpyDeviceToHost));
+    if (!bytes) return;
+    TimedSection timed(TimedWork::Transfer, nullptr);
+    GAEVAL_CUDA_CHECK(cudaMemcpy(dst, src, bytes, cudaMemcpyDeviceToHost));
 }
 void copy_on_device(void* dst, const void* src, std::size_t bytes) {
     if (bytes) GAEVAL_CUDA_CHECK(cudaMemcpy(dst, src, bytes, cudaMemcpyDeviceToDevice));
@@ -133,6 +141,75 @@ std::size_t free_device_memory() {
     std::size_t free_b = 0, total_b = 0;
     GAEVAL_CUDA_CHECK(cudaMemGetInfo(&free_b, &total_b));
     return free_b;
+}
+
+// ---- device timing (bench): event pairs per section, per host thread ----
+namespace {
+struct TimedPair {
+    TimedWork work;
+    cudaEvent_t start = nullptr, stop = nullptr;
+    bool complete = false;
+};
+struct TimingState {
+    bool on = false;
+    std::vector<TimedPair> pairs;
+};
+thread_local TimingState timing;
+
+void destroy_pairs() {
+    for (TimedPair& p : timing.pairs) {
+        if (p.start) cudaEventDestroy(p.start);
+        if (p.stop) cudaEventDestroy(p.stop);
+    }
+    timing.pairs.clear();
+}
+}  // namespace
+
+void device_timing_begin() {
+    destroy_pairs();
+    timing.on = true;
+}
+
+DeviceTimes device_timing_end() {
+    timing.on = false;
+    DeviceTimes t;
+    cudaError_t failed = cudaSuccess;
+    for (TimedPair& p : timing.pairs) {
+        if (!p.complete) continue;
+        float ms = 0;
+        cudaError_t err = cudaEventSynchronize(p.stop);
+        if (err == cudaSuccess) err = cudaEventElapsedTime(&ms, p.start, p.stop);
+        if (err != cudaSuccess) {
+            failed = err;
+            break;
+        }
+        if (p.work == TimedWork::Kernel) {
+            t.kernel_seconds += 1e-3 * ms;
+            ++t.kernels;
+        } else {
+            t.transfer_seconds += 1e-3 * ms;
+            ++t.transfers;
+        }
+    }
+    destroy_pairs();
+    GAEVAL_CUDA_CHECK(failed);
+    return t;
+}
+
+TimedSection::TimedSection(TimedWork work, void* stream) : stream_(stream) {
+    if (!timing.on) return;
+    timing.pairs.push_back(TimedPair{work});  // listed first: destroy_pairs frees what is made
+    TimedPair& p = timing.pairs.back();
+    GAEVAL_CUDA_CHECK(cudaEventCreate(&p.start));
+    GAEVAL_CUDA_CHECK(cudaEventCreate(&p.stop));
+    GAEVAL_CUDA_CHECK(cudaEventRecord(p.start, static_cast<cudaStream_t>(stream)));
+    slot_ = static_cast<int>(timing.pairs.size()) - 1;
+}
+
+TimedSection::~TimedSection() {
+    if (slot_ < 0 || slot_ >= static_cast<int>(timing.pairs.size())) return;
+    TimedPair& p = timing.pairs[static_cast<std::size_t>(slot_)];
+    p.complete = cudaEventRecord(p.stop, static_cast<cudaStream_t>(stream_)) == cudaSuccess;
 }
 
 }  // namespace gaeval::cuda

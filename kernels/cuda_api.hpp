@@ -49,6 +49,37 @@ void device_memset(void* p, int value, std::size_t bytes);
 void synchronize();
 std::size_t free_device_memory();
 
+// Device time, by CUDA events, of the work the calling host thread issues between
+// device_timing_begin() and device_timing_end(): kernels (every launch of kernels/launch.cuh and
+// the library sorts, scans and reductions of perft and ranking) and host<->device copies, summed
+// apart (copies that overlap kernels count in both). Events are recorded only while timing is on;
+// device_timing_end() waits for the last of them. `gaeval bench` times its cuda rows this way.
+struct DeviceTimes {
+    double kernel_seconds = 0;
+    double transfer_seconds = 0;
+    int kernels = 0;    // timed kernel sections
+    int transfers = 0;  // timed copies
+};
+void device_timing_begin();
+DeviceTimes device_timing_end();
+
+enum class TimedWork { Kernel, Transfer };
+
+// While timing is on, records an event on `stream` (a cudaStream_t; null: the default stream)
+// when made and another when destroyed, and counts the time between as `work`. Does nothing
+// when timing is off. Never throws from the destructor (a failed record drops the section).
+class TimedSection {
+  public:
+    TimedSection(TimedWork work, void* stream);
+    ~TimedSection();
+    TimedSection(const TimedSection&) = delete;
+    TimedSection& operator=(const TimedSection&) = delete;
+
+  private:
+    int slot_ = -1;
+    void* stream_ = nullptr;
+};
+
 // A CUDA stream (opaque to host code); kernels and copies issued on it run in order.
 class Stream {
   public:

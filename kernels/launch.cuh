@@ -35,6 +35,7 @@ void for_each_index(const Op& op, uint64_t n, cudaStream_t stream = 0, int block
     const uint64_t max_blocks = static_cast<uint64_t>(multiprocessor_count()) * 16;
     const unsigned grid =
         static_cast<unsigned>(blocks_needed < max_blocks ? blocks_needed : max_blocks);
+    TimedSection timed(TimedWork::Kernel, stream);
     for_each_index_kernel<<<grid, block, 0, stream>>>(op, n);
     GAEVAL_CUDA_CHECK_LAUNCH();
 }

@@ -62,9 +62,12 @@ void Ranker::rank(const float* fitness, uint32_t* ranked, uint64_t n) {
                                                       m.keys_out.data(), m.idx_in.data(), ranked,
                                                       static_cast<int64_t>(n)));
     ensure(m.temp, temp);
-    GAEVAL_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(m.temp.data(), temp, m.keys_in.data(),
-                                                      m.keys_out.data(), m.idx_in.data(), ranked,
-                                                      static_cast<int64_t>(n)));
+    {
+        TimedSection timed(TimedWork::Kernel, nullptr);
+        GAEVAL_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(m.temp.data(), temp, m.keys_in.data(),
+                                                          m.keys_out.data(), m.idx_in.data(),
+                                                          ranked, static_cast<int64_t>(n)));
+    }
     synchronize();
 }
 
@@ -76,9 +79,12 @@ int64_t Ranker::fixed_point_sum(const float* values, uint64_t n) {
         nullptr, temp, values, m.sum.data(), static_cast<int64_t>(n), ::cuda::std::plus<int64_t>{},
         ToFixed{}, int64_t{0}));
     ensure(m.temp, temp);
-    GAEVAL_CUDA_CHECK(cub::DeviceReduce::TransformReduce(
-        m.temp.data(), temp, values, m.sum.data(), static_cast<int64_t>(n),
-        ::cuda::std::plus<int64_t>{}, ToFixed{}, int64_t{0}));
+    {
+        TimedSection timed(TimedWork::Kernel, nullptr);
+        GAEVAL_CUDA_CHECK(cub::DeviceReduce::TransformReduce(
+            m.temp.data(), temp, values, m.sum.data(), static_cast<int64_t>(n),
+            ::cuda::std::plus<int64_t>{}, ToFixed{}, int64_t{0}));
+    }
     int64_t total = 0;
     m.sum.download(&total, 1);
     return total;

@@ -2,7 +2,7 @@
 # Builds the libFuzzer targets (tests/fuzz/fuzz_*.cpp) with clang++ and -fsanitize=fuzzer,
 # address,undefined, and runs each over a seed corpus taken from the repository's data and tests.
 #   usage: scripts/fuzz.sh SECONDS [TARGET...]      (SECONDS per target; targets: fen scenario
-#          checkpoint player_file risk_map pac_map gomocup; default all)
+#          checkpoint player_file risk_map pac_map pac_protocol gomocup uai; default all)
 #   GAEVAL_FUZZ_RUNS=N runs each target N inputs instead of SECONDS (-runs=N; SECONDS is then
 #   only the upper bound), GAEVAL_FUZZ_DIR (default build/fuzz) holds binaries, corpora, logs.
 # Prints one line per target: runs done, corpus size, and crashes (a crash leaves its input in
@@ -15,7 +15,7 @@ if ! [[ $seconds =~ ^[0-9]+$ ]] || ((seconds < 1)); then
     exit 2
 fi
 shift
-all="fen scenario checkpoint player_file risk_map pac_map gomocup"
+all="fen scenario checkpoint player_file risk_map pac_map pac_protocol gomocup uai"
 targets=${*:-$all}
 cxx=${CXX_FUZZ:-$(command -v clang++-14 || command -v clang++)}
 [ -n "$cxx" ] || { echo "fuzz: no clang++ (apt install clang-14)" >&2; exit 2; }
@@ -32,6 +32,8 @@ sources() {
     risk_map) echo host/risk/map.cpp host/io/json_fields.cpp "$dir/risk_classic_map.cpp" ;;
     pac_map) echo host/pac/map_io.cpp ;;
     gomocup) echo host/gomoku/gomocup.cpp ;;
+    pac_protocol) echo host/pac/protocol.cpp host/pac/map_io.cpp ;;
+    uai) echo host/ataxx/uai.cpp host/ataxx/fen.cpp ;;
     *) return 1 ;;
     esac
 }
@@ -55,14 +57,24 @@ seed() {
     gomocup)
         printf 'START 15\nBEGIN\nTURN 7,7\nTURN 8,8\nINFO timeout_turn 1000\nRESTART\nBOARD\n7,7,1\n8,8,2\nDONE\nABOUT\nEND\n' >"$c/session.txt"
         printf 'START 20\nINFO rule 1\nTURN 0,0\nTAKEBACK 0,0\nEND\n' >"$c/rule.txt" ;;
+    pac_protocol)
+        printf '9 5\n#########\n#       #\n# ## ## #\n#       #\n#########\n' >"$c/map.txt"
+        { cat "$c/map.txt"; printf '0 0\n2\n0 1 1 1 ROCK 0 0\n0 0 7 1 ROCK 0 0\n2\n2 1 1\n1 3 10\n'
+          printf '1 0\n2\n0 1 2 1 ROCK 4 9\n0 0 6 1 DEAD 0 0\n1\n3 1 1\n'; } >"$c/turns.txt" ;;
+    uai)
+        printf 'uai\nisready\nuainewgame\nposition startpos moves f2 g1e3\ngo depth 2\nquit\n' >"$c/session.txt"
+        printf 'setoption name depth value 3\nposition fen x5o/7/7/7/7/7/o5x x 0 1\ngo wtime 1000 btime 1000\nstop\n' >"$c/fen.txt"
+        printf 'position startpos moves 0000\ngo infinite\nstop\nposition fen bad\ngo movetime 5\n' >"$c/bad.txt" ;;
     player_file | checkpoint)
-        if [ -x build/cpu/gaeval ]; then
+        local gaeval=build/cpu/gaeval
+        [ -x "$gaeval" ] || gaeval=build/gaeval  # the binary built last (the test command's)
+        if [ -x "$gaeval" ]; then
             local run=$dir/seed-runs
             rm -rf "$run"
-            build/cpu/gaeval learn --scheme genetic-game --population 4 --generations 1 \
+            "$gaeval" learn --scheme genetic-game --population 4 --generations 1 \
                 --tournament round-robin --max-plies 60 --verify-games 2 --backend cpu --quiet \
                 --out "$run/learn" >/dev/null 2>&1
-            build/cpu/gaeval pile-in --scenario scenarios/s1_line_5v5.json --population 20 \
+            "$gaeval" pile-in --scenario scenarios/s1_line_5v5.json --population 20 \
                 --generations 2 --backend cpu --quiet --out "$run/pile" >/dev/null 2>&1
             cp "$run/learn/weights.json" "$c/" 2>/dev/null
             [ "$t" = checkpoint ] && { cp "$run/learn/checkpoint.bin" "$c/learn.bin";
@@ -84,12 +96,21 @@ open(sys.argv[1], "w").write(src)
 EOF
 fi
 
-status=0
+# Build every target first, as many at once as the machine has cores (each is a few parser
+# sources: about 10 s of clang each), then run them one after another.
+jobs=${GAEVAL_FUZZ_JOBS:-$(nproc)}
 for t in $targets; do
     srcs=$(sources "$t") || { echo "fuzz: unknown target '$t' (targets: $all)" >&2; exit 2; }
-    bin=$dir/$t/fuzz_$t
     mkdir -p "$dir/$t/corpus"
-    if ! "$cxx" "${cxxflags[@]}" "tests/fuzz/fuzz_$t.cpp" $srcs -o "$bin" >"$dir/$t/build.log" 2>&1; then
+    while (($(jobs -rp | wc -l) >= jobs)); do wait -n; done
+    "$cxx" "${cxxflags[@]}" "tests/fuzz/fuzz_$t.cpp" $srcs -o "$dir/$t/fuzz_$t" \
+        >"$dir/$t/build.log" 2>&1 || rm -f "$dir/$t/fuzz_$t" &
+done
+wait
+
+status=0
+for t in $targets; do
+    if [ ! -x "$dir/$t/fuzz_$t" ]; then
         echo "fuzz $t: BUILD FAILED (see $dir/$t/build.log)"; status=1; continue
     fi
     seed "$t"

@@ -2,8 +2,15 @@
 # Installs what gaeval builds with, from Debian's packages, when missing. Idempotent.
 # The CUDA toolkit is not a Debian package here: when /usr/local/cuda/bin/nvcc exists the
 # CUDA backend is built too, otherwise the CPU backend alone.
+#   usage: scripts/setup.sh [--fuzz]   (--fuzz: clang and its sanitizer runtimes, for
+#                                      scripts/fuzz.sh's libFuzzer targets)
 set -euo pipefail
 packages=(cmake ninja-build g++ libgtest-dev libcxxopts-dev nlohmann-json3-dev librandom123-dev)
+case ${1:-} in
+"") ;;
+--fuzz) packages=(clang-14 libclang-rt-14-dev) ;;
+*) echo "usage: scripts/setup.sh [--fuzz]" >&2; exit 2 ;;
+esac
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

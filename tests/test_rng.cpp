@@ -10,6 +10,7 @@
 #include "gpu_test_support.hpp"
 #if GAEVAL_HAVE_CUDA
 #include "kernels/core_kernels.hpp"
+#include "kernels/cuda_api.hpp"
 #endif
 
 namespace {
@@ -49,6 +50,31 @@ TEST(Philox, KnownAnswerVectorsOnDevice) {
     gaeval::cuda::philox_raw_batch(in.data(), out.data(), std::size(kKats));
     for (std::size_t j = 0; j < std::size(kKats); ++j)
         for (int i = 0; i < 4; ++i) EXPECT_EQ(out[4 * j + i], kKats[j].expected[i]);
+#endif
+}
+
+// The bench's device timing (kernels/cuda_api.hpp): one kernel and two copies are timed apart,
+// with positive device times; nothing is recorded before begin or after end.
+TEST(DeviceTiming, CountsTheKernelAndTheCopiesOfARegion) {
+    GAEVAL_REQUIRE_DEVICE_OR_SKIP();
+#if GAEVAL_HAVE_CUDA
+    std::vector<uint32_t> in, out(4 * std::size(kKats));
+    for (const Kat& k : kKats) {
+        in.insert(in.end(), {k.key[0], k.key[1], k.ctr[0], k.ctr[1], k.ctr[2], k.ctr[3]});
+    }
+    gaeval::cuda::philox_raw_batch(in.data(), out.data(), std::size(kKats));  // untimed
+    gaeval::cuda::device_timing_begin();
+    gaeval::cuda::philox_raw_batch(in.data(), out.data(), std::size(kKats));
+    const gaeval::cuda::DeviceTimes t = gaeval::cuda::device_timing_end();
+    EXPECT_EQ(t.kernels, 1);
+    EXPECT_EQ(t.transfers, 2);  // inputs in, outputs back
+    EXPECT_GT(t.kernel_seconds, 0);
+    EXPECT_GT(t.transfer_seconds, 0);
+    EXPECT_LT(t.kernel_seconds + t.transfer_seconds, 10.0);
+    gaeval::cuda::philox_raw_batch(in.data(), out.data(), std::size(kKats));  // untimed again
+    gaeval::cuda::device_timing_begin();
+    const gaeval::cuda::DeviceTimes none = gaeval::cuda::device_timing_end();
+    EXPECT_EQ(none.kernels + none.transfers, 0);
 #endif
 }
 
