@@ -66,24 +66,60 @@ TEST(RiskAgent, FeaturesOnAHandBuiltPosition) {
     for (int i = 0; i < 4; ++i) EXPECT_FLOAT_EQ(half[i], 0.0f);
 }
 
+// Drafting's passes by hand: seat 0 holds W0 1, W1 2, W2 1, W3 1, N1 1, S1 4 against N0 8 and
+// S0 2. BSR: N1 8 / 1 = 8, W1 8 / 2 = 4, W3 2 / 1 = 2, S1 2 / 4 = 0.5, W0 and W2 0.
+TEST(RiskAgent, DraftingHalvesTheKeptTerritoriesUntilNoArmyIsLeft) {
+    Fixture f(true);
+    Pos p = blank(2);
+    const int own[6][2] = {{W0, 1}, {W1, 2}, {W2, 1}, {W3, 1}, {N1, 1}, {S1, 4}};
+    for (const auto& t : own) put(p, t[0], 0, t[1]);
+    put(p, N0, 1, 8);
+    put(p, S0, 1, 2);
+    p.phase = Phase::Place;
+    // 10 armies. Pass 1 keeps the upper half of the 6 territories (N1, W1, W3: sum 14):
+    // N1 floor(80 / 14) = 5, W1 floor(40 / 14) = 2, W3 floor(20 / 14) = 1, 2 left. Pass 2
+    // keeps N1 and W1 (sum 12): N1 floor(16 / 12) = 1, W1 floor(8 / 12) = 0, 1 left. Pass 3
+    // keeps N1: the last army. N1 receives 5 + 1 + 1 = 7 (one share over the front, as read
+    // before, would give it 5).
+    Move m = drafting_move(f.map(), p, 10);
+    EXPECT_EQ(m.act, Act::Place);
+    EXPECT_EQ(m.to, N1);
+    EXPECT_EQ(m.count, 7);
+    // The next placement plans again with N1 at 8 (BSR 1): W1 4, W3 2, N1 1 (sum 7) give W1
+    // floor(12 / 7) = 1, W3 0, N1 0; 2 left over W1 and W3 (sum 6): W1 floor(8 / 6) = 1;
+    // the last to W1: 3 of 3.
+    put(p, N1, 0, 8);
+    m = drafting_move(f.map(), p, 3);
+    EXPECT_EQ(m.to, W1);
+    EXPECT_EQ(m.count, 3);
+    // Nothing threatened: everything on the lowest territory.
+    Pos quiet = blank(2);
+    for (int t = W0; t <= S1; ++t) put(quiet, t, 0, 1);
+    m = drafting_move(f.map(), quiet, 6);
+    EXPECT_EQ(m.to, W0);
+    EXPECT_EQ(m.count, 6);
+}
+
 TEST(RiskAgent, DraftingFortificationAndGreedyAttacksByHand) {
     Fixture f(true);
     Pos p = west_against_east();
-    // BSR: W1 6 / 4 = 1.5, W3 2 / 5 = 0.4, W0 and W2 0; the upper half (2 of 4) sums 1.9;
-    // W1 takes floor(5 * 1.5 / 1.9) = 3 of 5 armies.
+    // BSR: W1 6 / 4 = 1.5, W3 2 / 5 = 0.4, W0 and W2 0; the upper half (2 of 4) sums 1.9:
+    // W1 floor(5 * 1.5 / 1.9) = 3, W3 floor(5 * 0.4 / 1.9) = 1; the remaining army goes to
+    // the upper half of those two, W1: 4 of 5.
     Move m = drafting_move(f.map(), p, 5);
     EXPECT_EQ(m.act, Act::Place);
     EXPECT_EQ(m.to, W1);
-    EXPECT_EQ(m.count, 3);
-    // With one army: at least one on the top territory.
+    EXPECT_EQ(m.count, 4);
+    // With one army: both shares round to 0, the army goes to the top territory.
     m = drafting_move(f.map(), p, 1);
     EXPECT_EQ(m.to, W1);
     EXPECT_EQ(m.count, 1);
-    // Then the armies are on the board: W1 7 -> 6 / 7, W3 0.4: floor(2 * (6/7) / (6/7 + 0.4)).
+    // Then the armies are on the board: W1 7 -> 6 / 7, W3 0.4: W1 floor(2 * (6/7) / (6/7 +
+    // 0.4)) = 1, W3 0; the remaining army to W1 as well.
     p.armies[W1] = 7;
     m = drafting_move(f.map(), p, 2);
     EXPECT_EQ(m.to, W1);
-    EXPECT_EQ(m.count, 1);
+    EXPECT_EQ(m.count, 2);
     p.armies[W1] = 4;
     // Aggressive placement: W3 leads S0 by 3, W1 trails N0 by 2.
     m = concentrated_move(f.map(), p, 5);

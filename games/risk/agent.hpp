@@ -4,10 +4,11 @@
 //                   border safety (own armies on threatened territories over those armies plus
 //                   the enemy armies next to them).
 //   drafting        border security threat BST (enemy armies next to a territory), BSR = BST /
-//                   own armies there, NBSR = BSR / sum of BSR; the lower half set to zero, the
-//                   highest-NBSR territory receives its proportional share of the armies left
-//                   (at least one); repeated, with the armies now on the board, until none is
-//                   left.
+//                   own armies there, NBSR = BSR / sum of BSR; sorted descending, the lower half
+//                   set to zero, floor shares in proportion, and the remainder again over the
+//                   upper half of that, until none is left; one placement move gives the
+//                   highest-NBSR territory all this plan gives it (at least one), the next
+//                   placement plans again with the armies now on the board.
 //   search          attacks as edges (from, to, all armies but one), pruned to conquest odds at
 //                   least the threshold; each is a chance node of two outcomes (conquest with
 //                   the expected survivors, failure with the expected defenders left) weighed by
@@ -126,9 +127,10 @@ GAEVAL_HD_INLINE Move act_move(Act act) {
 }
 
 // The seed's drafting step for the mover with `to_place` armies left (see the top of this
-// file): the territory with the highest BSR (ties: lowest index) and its share
-// floor(to_place * BSR / sum of the upper half's BSR), at least 1. Everything on the lowest
-// territory when nothing is threatened.
+// file): the territory with the highest BSR (ties: lowest index) and everything it receives in
+// the plan for `to_place` armies (the passes below: proportional shares of the upper half,
+// the remainder again over the upper half of that, ...), at least 1. Everything on the lowest
+// territory when nothing is threatened. Assumes the mover owns a territory.
 inline GAEVAL_HD Move drafting_move(const Map& m, const Pos& p, int to_place) {
     const int s = p.mover;
     const uint64_t own = p.owned[s];
@@ -147,15 +149,31 @@ inline GAEVAL_HD Move drafting_move(const Map& m, const Pos& p, int to_place) {
         }
     }
     if (positive == 0) return place_move(best, to_place);
-    // The sum of the upper half (ceil(owned / 2) largest ratios; the others are zeroed), added
-    // in descending order.
     for (int i = 1; i < positive; ++i)
         for (int j = i; j > 0 && ratio[j - 1] < ratio[j]; --j) swap(ratio[j - 1], ratio[j]);
-    const int keep = min(positive, owned - owned / 2);
-    float kept = 0.0f;
-    for (int i = 0; i < keep; ++i) kept = kept + ratio[i];
-    const float share = static_cast<float>(to_place) * best_ratio / kept;
-    return place_move(best, clamp(static_cast<int>(share), 1, to_place));
+    // Pass k keeps the upper half of the previous pass's territories (ceil(owned / 2), then
+    // half of that, ...; the zero ratios are the lowest) and gives each floor(left x ratio /
+    // the kept ratios' sum, added in descending order); a pass of one territory takes what is
+    // left. ratio[0] is the top territory's: it is in every pass.
+    int left = to_place, size = owned, top = 0;
+    while (left > 0) {
+        size = size - size / 2;
+        const int keep = min(positive, size);
+        if (keep == 1) {
+            top += left;
+            break;
+        }
+        float kept = 0.0f;
+        for (int i = 0; i < keep; ++i) kept = kept + ratio[i];
+        int given = 0;
+        for (int i = 0; i < keep; ++i) {
+            const int share = static_cast<int>(static_cast<float>(left) * ratio[i] / kept);
+            if (i == 0) top += share;
+            given += share;
+        }
+        left -= given;
+    }
+    return place_move(best, clamp(top, 1, to_place));
 }
 
 // Aggressive placement: everything on the own territory with the largest lead over its weakest

@@ -32,7 +32,7 @@ games::GameInfo make_info() {
         {"players", "seats, 2 to 6", "2"},
         {"turn-cap", "rounds after which the leader wins, 1 to 10000", "100"},
         {"threshold", "least conquest odds the agents attack with (alpha-beta, drafter), 0 to 1",
-         "0.5"},
+         "0.2"},
     };
     // The seed's scheme: ten tournaments of ten among 100 members, weights first in [0, 10],
     // 4 generations. Games end by the rules (conquest or --turn-cap), not by the ply cap.
