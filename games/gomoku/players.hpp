@@ -210,6 +210,10 @@ GAEVAL_HD int positional_cell(const BB* stones, int side, bool exact, const BB* 
             best_cells.set(c);
         }
     }
+    if (best_cells.empty()) {  // only with NaN weights: the first candidate
+        for (int r = 0; r < kRanks; ++r)
+            if (ranks[r].any()) return ranks[r].lowest();
+    }
     return draw_cell(best_cells, x);
 }
 
