@@ -114,17 +114,22 @@ TEST(GomokuLearn, TheSearchPlayersTableIsLearnedFromRandomTables) {
 }
 
 TEST(GomokuLearn, LearnedWeightsAreTheSameOnOneAndTwoThreads) {
-    learn::LearnJob job = modern_job(5);
-    job.backend = resolve_backend("cpu", 1);
-    const auto one = learn::run_learn(job);
-    job.backend = resolve_backend("cpu", 2);
-    const auto two = learn::run_learn(job);
-    ASSERT_EQ(one.state.weights.size(), two.state.weights.size());
-    EXPECT_EQ(std::memcmp(one.state.weights.data(), two.state.weights.data(),
-                          one.state.weights.size() * sizeof(float)),
-              0);
-    EXPECT_EQ(one.state.games, two.state.games);
-    EXPECT_EQ(one.state.plies, two.state.plies);
+    for (uint32_t depth : {1u, 2u}) {  // the seed's player and weighted-search
+        learn::LearnJob job = modern_job(depth == 1 ? 2 : 1);
+        job.config.depth = depth;
+        if (depth == 2) job.config.population = 8;
+        job.backend = resolve_backend("cpu", 1);
+        const auto one = learn::run_learn(job);
+        job.backend = resolve_backend("cpu", 2);
+        const auto two = learn::run_learn(job);
+        ASSERT_EQ(one.state.weights.size(), two.state.weights.size());
+        EXPECT_EQ(std::memcmp(one.state.weights.data(), two.state.weights.data(),
+                              one.state.weights.size() * sizeof(float)),
+                  0)
+            << "depth " << depth;
+        EXPECT_EQ(one.state.games, two.state.games);
+        EXPECT_EQ(one.state.plies, two.state.plies) << "depth " << depth;
+    }
 }
 
 TEST(GomokuLearn, TheDefaultIsTheSeedsSchemeFromTheSeedTable) {
