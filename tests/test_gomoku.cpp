@@ -2,7 +2,8 @@
 // across the board's edge, a full board is a draw), each threat level on hand-built boards and
 // against a cell-by-cell second implementation on random positions, the players (the reward
 // table's ranks and K, threat-search's VCF against a brute-force search), the opening set, the
-// registry and CLI, thread parity and the GPU parity test (skipped without a GPU).
+// registry and CLI, thread parity and the GPU parity test (skipped without a GPU; it also plays
+// weighted-search, the depth-2 weighted player).
 #include <gtest/gtest.h>
 
 #include <unistd.h>
@@ -608,6 +609,14 @@ TEST(GomokuBatches, CudaMatchesCpu) {
         const auto cpu_w = games::play(*session, r, resolve_backend("cpu", 0));
         EXPECT_EQ(std::memcmp(gpu_w.data(), cpu_w.data(), gpu_w.size() * sizeof(GameRecord)), 0)
             << board;
+        // weighted-search (depth 2) against threat-search.
+        r.a.depth = 2;
+        r.b = builtin("threat-search");
+        r.games = 500;
+        const auto gpu_s = games::play(*session, r, resolve_backend("cuda", 0));
+        const auto cpu_s = games::play(*session, r, resolve_backend("cpu", 0));
+        EXPECT_EQ(std::memcmp(gpu_s.data(), cpu_s.data(), gpu_s.size() * sizeof(GameRecord)), 0)
+            << board << ", weighted-search";
     }
 }
 

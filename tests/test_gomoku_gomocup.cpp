@@ -200,7 +200,12 @@ TEST(GomokuGomocup, WholeGamesAgainstAManagerWithoutAnIllegalMove) {
         decided += manage_game<15>(weights, "seed-table", 1, 20 + game) >= 0;
         decided += manage_game<20>("seed-table", "threat-search", 1, 30 + game) >= 0;
     }
-    EXPECT_GE(decided, 5) << "most games end with a five";
+    // weighted-search: a player file of depth 2 (the seed table inside the threat search).
+    const std::string search =
+        std::string(GAEVAL_SOURCE_DIR) + "/data/gomoku/seed-table-search.json";
+    decided += manage_game<15>(search, "seed-table", 0, 40) >= 0;
+    decided += manage_game<20>("threat-search", search, 1, 41) >= 0;
+    EXPECT_GE(decided, 6) << "most games end with a five";
     // A random brain against a random brain fills much of the board: still never illegal.
     EXPECT_GE(manage_game<15>("random", "random", 0, 5), -1);
     EXPECT_GE(manage_game<20>("random", "random", 1, 6), -1);

@@ -12,7 +12,8 @@
 // tournament that schedules the two colours of a pair as consecutive games (round-robin:2, the
 // paired-blend duel). The `none` set starts every match from the empty board.
 //
-// The weighted player is the seed's reward table (players.hpp, 11 rewards and K); policies:
+// The weighted player is the seed's reward table (players.hpp, 11 rewards and K) at depth 1 and
+// weighted-search (the table inside a threat search) at depth 2 and more; policies:
 //   1 seed-table     the reward table with the seed's initial rewards and K = 0
 //   2 threat-search  fives, forced blocks, VCF search for both sides, else seed-table
 #pragma once
@@ -135,6 +136,17 @@ struct Game {
     GAEVAL_HD Move weighted_move(const Pos& p, const float* weights, const DrawAddress& at) const {
         return Move{static_cast<int16_t>(reward_table_move<Geo>(p.stones, p.side, exact(), weights,
                                                                 at.seed, at.game, at.ply))};
+    }
+
+    // The weighted player of a player spec: depth 1, the reward table (the seed's player);
+    // depth 2 or more, weighted-search: the same table inside the threat search with the
+    // positional choice of a rank's cell (table_search_move; every depth above 1 is the same
+    // player).
+    GAEVAL_HD Move weighted_move(const Pos& p, const float* weights, int depth,
+                                 const DrawAddress& at) const {
+        if (depth <= 1) return weighted_move(p, weights, at);
+        return Move{static_cast<int16_t>(table_search_move<Geo>(p.stones, p.side, exact(), weights,
+                                                                true, at.seed, at.game, at.ply))};
     }
 
     // Policy 1 (seed-table) or 2 (threat-search).

@@ -1,5 +1,7 @@
 // The Gomoku players beside `random`: the seed's reward-table player (weighted, and as the
-// fixed policy `seed-table`) and the stronger fixed baseline `threat-search`.
+// fixed policy `seed-table`), the stronger fixed baseline `threat-search`, and weighted-search
+// (a weighted player of depth 2 or more: the reward table inside threat-search's search, with a
+// positional term for quiet stones; table_search_move).
 //
 // Reward table. A move has an own level (the threat level it makes for the mover) and an enemy
 // level (the level the opponent would make on that cell, which the move denies him); levels
@@ -98,6 +100,36 @@ GAEVAL_HD_INLINE BB candidate_cells(const BB* stones, const BB& empty, const Lev
     return near;
 }
 
+// A uniformly drawn cell of a non-empty set (draw word `x`).
+template <class BB>
+GAEVAL_HD_INLINE int draw_cell(const BB& cells, uint32_t x) {
+    return cells.nth(static_cast<int>(below(x, static_cast<uint32_t>(cells.count()))));
+}
+
+// The rank the reward-table player picks among the non-empty `ranks` (weights: 11 rewards and
+// K; see the header comment), drawn with word `x`; -1 when every rank is empty.
+GAEVAL_HD_INLINE int accepted_rank(const float* weights, const bool* present, uint32_t x) {
+    bool any = false;
+    float best = 0.0f;
+    for (int r = 0; r < kRanks; ++r)
+        if (present[r] && (!any || best < weights[r])) {
+            best = weights[r];
+            any = true;
+        }
+    if (!any) return -1;
+    const float acceptance = weights[kAcceptance] > 0.0f ? weights[kAcceptance] : 0.0f;
+    const float threshold = best - acceptance * (best < 0.0f ? -best : best);
+    int accepted = 0;
+    for (int r = 0; r < kRanks; ++r)
+        if (present[r] && !(weights[r] < threshold)) ++accepted;
+    int pick = static_cast<int>(below(x, static_cast<uint32_t>(accepted)));
+    for (int r = 0; r < kRanks; ++r) {
+        if (!present[r] || weights[r] < threshold) continue;
+        if (pick-- == 0) return r;
+    }
+    return -1;  // not reached: the best rank is always accepted
+}
+
 // The reward-table player's cell for the mover `side` (weights: 11 rewards and K). Draws:
 // key `seed`, counter (game, ply, 0, 0) of Purpose::GomokuMove: word 0 picks the rank, word 1
 // the cell. Requires an empty cell.
@@ -109,6 +141,45 @@ GAEVAL_HD int reward_table_move(const BB* stones, int side, bool exact, const fl
     both_levels<Geo>(stones, empty, exact, levels);
     BB ranks[kRanks];
     rank_cells(levels[side], levels[side ^ 1], candidate_cells<Geo>(stones, empty, levels), ranks);
+    bool present[kRanks];
+    for (int r = 0; r < kRanks; ++r) present[r] = ranks[r].any();
+    const Random4 draw = philox(seed, Purpose::GomokuMove, game, ply, 0, 0);
+    const int r = accepted_rank(weights, present, draw.v[0]);
+    if (r < 0) return empty.lowest();  // not reached: the candidates are never empty
+    const uint32_t cells = static_cast<uint32_t>(ranks[r].count());
+    return ranks[r].nth(static_cast<int>(below(draw.v[1], cells)));
+}
+
+// The threat potential of one side: 4 per cell of level 1, 2 per cell of level 2 and 1 per
+// cell of level 3 that its next stone could take (levels of threats.hpp, counted as if the
+// other side had no five-point).
+template <class BB>
+GAEVAL_HD_INLINE int threat_potential(const SideThreats<BB>& threats) {
+    const Levels<BB> l = threat_levels(threats, BB::none());
+    return 4 * l.level[0].count() + 2 * l.level[1].count() + l.level[2].count();
+}
+
+// The positional term of a stone of `side` on empty cell c: the mover's threat potential
+// minus the opponent's after it (a stone that builds own lines and cuts the opponent's).
+template <class Geo, class BB>
+GAEVAL_HD_INLINE int positional_term(const BB* stones, int side, bool exact, int c) {
+    BB mine = stones[side];
+    mine.set(c);
+    const BB& theirs = stones[side ^ 1];
+    const BB empty = Geo::board().minus(mine | theirs);
+    return threat_potential(side_threats<Geo>(mine, empty, exact)) -
+           threat_potential(side_threats<Geo>(theirs, empty, exact));
+}
+
+// The weighted-search player's quiet choice among the cells of `ranks` (not all empty): the
+// accepted ranks are those of the reward-table player (rewards at least best - K |best|, best
+// the highest reward among the non-empty ranks; K = weights[kAcceptance], below 0 counts as 0),
+// and among their cells the one worth most wins, cell c of rank r being worth weights[r] +
+// positional_term(c); ties are drawn uniformly with word `x`. K = 0: the best rank's cells
+// by their positional term; a larger K lets a lesser rank's cell win by its position.
+template <class Geo, class BB>
+GAEVAL_HD int positional_cell(const BB* stones, int side, bool exact, const BB* ranks,
+                              const float* weights, uint32_t x) {
     bool any = false;
     float best = 0.0f;
     for (int r = 0; r < kRanks; ++r)
@@ -118,19 +189,32 @@ GAEVAL_HD int reward_table_move(const BB* stones, int side, bool exact, const fl
         }
     const float acceptance = weights[kAcceptance] > 0.0f ? weights[kAcceptance] : 0.0f;
     const float threshold = best - acceptance * (best < 0.0f ? -best : best);
-    int accepted = 0;
-    for (int r = 0; r < kRanks; ++r)
-        if (ranks[r].any() && !(weights[r] < threshold)) ++accepted;
-    const Random4 draw = philox(seed, Purpose::GomokuMove, game, ply, 0, 0);
-    int pick = static_cast<int>(below(draw.v[0], static_cast<uint32_t>(accepted)));
+    bool found = false;
+    float best_worth = 0.0f;
+    BB best_cells = BB::none();
     for (int r = 0; r < kRanks; ++r) {
-        if (!ranks[r].any() || weights[r] < threshold) continue;
-        if (pick-- == 0) {
-            const uint32_t cells = static_cast<uint32_t>(ranks[r].count());
-            return ranks[r].nth(static_cast<int>(below(draw.v[1], cells)));
+        if (weights[r] < threshold) continue;
+        BB todo = ranks[r];
+        while (todo.any()) {
+            const int c = todo.lowest();
+            todo.reset(c);
+            const float worth =
+                weights[r] + static_cast<float>(positional_term<Geo>(stones, side, exact, c));
+            if (!found || best_worth < worth) {
+                best_worth = worth;
+                best_cells = BB::none();
+                found = true;
+            } else if (worth < best_worth) {
+                continue;
+            }
+            best_cells.set(c);
         }
     }
-    return empty.lowest();  // not reached: the best rank is always accepted
+    if (best_cells.empty()) {  // only with NaN weights: the first candidate
+        for (int r = 0; r < kRanks; ++r)
+            if (ranks[r].any()) return ranks[r].lowest();
+    }
+    return draw_cell(best_cells, x);
 }
 
 // Depth and node budget of the threat-search baseline's VCF search.
@@ -199,45 +283,56 @@ GAEVAL_HD int vcf_first_move(const BB& me, const BB& opp, bool exact) {
     return -1;
 }
 
-// A uniformly drawn cell of a non-empty set (draw word `x`).
-template <class BB>
-GAEVAL_HD_INLINE int draw_cell(const BB& cells, uint32_t x) {
-    return cells.nth(static_cast<int>(below(x, static_cast<uint32_t>(cells.count()))));
-}
-
 // Most defences threat-search tries against an opponent's VCF.
 constexpr int kDefenceTries = 24;
 
-// threat-search: (1) a five if there is one; (2) else fill an opponent five-point; (3) else the
-// first move of an own VCF (vcf_first_move); (4) else, when the opponent would have a VCF if he
-// moved now, the first cell (in seed-table order: by rank, then ascending) among his four and
-// level 1-3 cells after which he has none (at most kDefenceTries tried); (5) else the
-// seed-table move. Draws as the reward table's, word 2 for the choice among several fives or
-// five-points.
+// The rank indices ordered by reward, highest first (equal rewards by index).
+GAEVAL_HD_INLINE void ranks_by_reward(const float* weights, int* order) {
+    for (int r = 0; r < kRanks; ++r) {
+        int at = r;
+        while (at > 0 && weights[order[at - 1]] < weights[r]) {
+            order[at] = order[at - 1];
+            --at;
+        }
+        order[at] = r;
+    }
+}
+
+// The search around a reward table (weights: 11 rewards and K): (1) a five if there is one;
+// (2) else fill an opponent five-point; (3) else the first move of an own VCF
+// (vcf_first_move); (4) else, when the opponent would have a VCF if he moved now, the first
+// cell (in table order: ranks by reward, highest first, then ascending cells) among his four
+// and level 1-3 cells after which he has none (at most kDefenceTries tried); (5) else, with
+// `positional` false, the table's move exactly as reward_table_move makes it, and with
+// `positional` true the positional_cell among the candidates (reward of the cell's rank plus
+// its positional term). Draws as the reward table's, word 2 for the choice among several fives
+// or five-points.
 template <class Geo, class BB>
-GAEVAL_HD int threat_search_move(const BB* stones, int side, bool exact, uint64_t seed,
-                                 uint32_t game, uint32_t ply) {
+GAEVAL_HD int table_search_move(const BB* stones, int side, bool exact, const float* weights,
+                                bool positional, uint64_t seed, uint32_t game, uint32_t ply) {
     const BB& me = stones[side];
     const BB& opp = stones[side ^ 1];
     const BB empty = Geo::board().minus(me | opp);
-    const uint32_t x = philox(seed, Purpose::GomokuMove, game, ply, 0, 0).v[2];
+    const Random4 draw = philox(seed, Purpose::GomokuMove, game, ply, 0, 0);
     const BB wins = five_points<Geo>(me, empty, exact);
-    if (wins.any()) return draw_cell(wins, x);
+    if (wins.any()) return draw_cell(wins, draw.v[2]);
     const BB losses = five_points<Geo>(opp, empty, exact);
-    if (losses.any()) return draw_cell(losses, x);
+    if (losses.any()) return draw_cell(losses, draw.v[2]);
     const int attack = vcf_first_move<Geo>(me, opp, exact);
     if (attack >= 0) return attack;
+    Levels<BB> levels[2];
+    both_levels<Geo>(stones, empty, exact, levels);
+    BB ranks[kRanks];
+    rank_cells(levels[side], levels[side ^ 1], candidate_cells<Geo>(stones, empty, levels), ranks);
     if (vcf_first_move<Geo>(opp, me, exact) >= 0) {
-        Levels<BB> levels[2];
-        both_levels<Geo>(stones, empty, exact, levels);
         const Levels<BB>& theirs = levels[side ^ 1];
         const BB blocks = four_moves<Geo>(opp, empty, exact) | theirs.level[0] | theirs.level[1] |
                           theirs.level[2];
-        BB ranks[kRanks];
-        rank_cells(levels[side], theirs, candidate_cells<Geo>(stones, empty, levels), ranks);
+        int order[kRanks];
+        ranks_by_reward(weights, order);
         int tries = 0;
-        for (int r = 0; r < kRanks && tries < kDefenceTries; ++r) {
-            BB cells = ranks[r] & blocks;
+        for (int i = 0; i < kRanks && tries < kDefenceTries; ++i) {
+            BB cells = ranks[order[i]] & blocks;
             while (cells.any() && tries < kDefenceTries) {
                 const int c = cells.lowest();
                 cells.reset(c);
@@ -248,9 +343,22 @@ GAEVAL_HD int threat_search_move(const BB* stones, int side, bool exact, uint64_
             }
         }
     }
+    if (positional) return positional_cell<Geo>(stones, side, exact, ranks, weights, draw.v[1]);
+    bool present[kRanks];
+    for (int r = 0; r < kRanks; ++r) present[r] = ranks[r].any();
+    const int r = accepted_rank(weights, present, draw.v[0]);
+    if (r < 0) return empty.lowest();  // not reached: the candidates are never empty
+    return ranks[r].nth(
+        static_cast<int>(below(draw.v[1], static_cast<uint32_t>(ranks[r].count()))));
+}
+
+// threat-search: table_search_move with the seed's table, cells of a rank drawn uniformly.
+template <class Geo, class BB>
+GAEVAL_HD int threat_search_move(const BB* stones, int side, bool exact, uint64_t seed,
+                                 uint32_t game, uint32_t ply) {
     float table[kWeightCount];
     for (int r = 0; r < kWeightCount; ++r) table[r] = seed_reward(r);
-    return reward_table_move<Geo>(stones, side, exact, table, seed, game, ply);
+    return table_search_move<Geo>(stones, side, exact, table, false, seed, game, ply);
 }
 
 }  // namespace gaeval::gomoku

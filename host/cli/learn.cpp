@@ -116,7 +116,7 @@ LearnArgs parse_learn_args(int argc, char** argv) {
          cxxopts::value<std::string>()->default_value("round-robin:2"))
         ("max-plies", "plies after which a game is scored as it stands",
          cxxopts::value<std::string>()->default_value("400"))
-        ("depth", "plies the weighted player looks ahead (1: one ply; more: alpha-beta, Risk's own search)",
+        ("depth", "plies the weighted player looks ahead (1: one ply; more: alpha-beta, Risk's own search; Gomoku: 2+ is weighted-search, the table inside a threat search)",
          cxxopts::value<std::string>()->default_value("1"))
         ("verify-every", "verify the best member every N generations (0: after the last only)",
          cxxopts::value<std::string>()->default_value("5"))

@@ -36,7 +36,8 @@ int run_play(int argc, char** argv) {
     options.add_options("Play")
         ("a,player-a", "player A (also --a): " + names, cxxopts::value<std::string>())
         ("b,player-b", "player B (also --b): " + names, cxxopts::value<std::string>())
-        ("depth-a", "plies player A (a player file) searches: 1 one ply, 2 to 8 alpha-beta "
+        ("depth-a", "plies player A (a player file) searches: 1 one ply, 2 to 8 alpha-beta; Gomoku: 2+ "
+                    "weighted-search "
                     "(default: the file's depth)", cxxopts::value<std::string>())
         ("depth-b", "the same for player B", cxxopts::value<std::string>())
         ("games", "games to play", cxxopts::value<std::string>()->default_value("100"))

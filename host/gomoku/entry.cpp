@@ -28,7 +28,8 @@ games::GameInfo make_info() {
     for (const char* name : kWeightNames) info.weight_names.push_back(name);
     info.weighted_player =
         "reward table: a move is worth the reward of its (own level, enemy level) rank; K "
-        "accepts ranks within K |best| of the best";
+        "accepts ranks within K |best| of the best; depth 2 or more: weighted-search, the same "
+        "table inside a threat search (fives, blocks, VCF for both sides) with a positional term";
     info.policy_names = {"seed-table", "threat-search"};
     info.perft = false;
     info.options = {
