@@ -111,13 +111,12 @@ TEST(AtaxxUnitFeatures, CountsOverPlayableCellsBadOnesComplemented) {
             float unit[kFeatureCount];
             f.game.features(f.pos, player, unit);
             for (int i = 0; i < kFeatureCount; ++i) {
-                const bool bad = i == int(Feature::OpponentPieces) ||
-                                 (i >= int(Feature::RiskyHoles1) &&
-                                  i <= int(Feature::RiskyHoles3Plus)) ||
-                                 i >= int(Feature::OpponentSafe);
+                const bool bad =
+                    i == int(Feature::OpponentPieces) ||
+                    (i >= int(Feature::RiskyHoles1) && i <= int(Feature::RiskyHoles3Plus)) ||
+                    i >= int(Feature::OpponentSafe);
                 EXPECT_EQ(bad_for_owner(i), bad) << "feature " << i;
-                const float expected =
-                    float(bad ? cells - counts[i] : counts[i]) / float(cells);
+                const float expected = float(bad ? cells - counts[i] : counts[i]) / float(cells);
                 EXPECT_EQ(unit[i], expected) << fen << " player " << player << " feature " << i;
                 EXPECT_GE(unit[i], 0.0f);
                 EXPECT_LE(unit[i], 1.0f);
@@ -142,9 +141,9 @@ TEST(AtaxxUnitFeatures, Version1WeightsRankMovesAsOnRawCounts) {
     std::mt19937 rng(14);
     int pairs = 0;
     for (int trial = 0; trial < 150; ++trial) {
-        const GameSetup s = random_setup(rng, Shape{}, trial % 2 ? RuleSet::Ataxx
-                                                                  : RuleSet::GeneticGame,
-                                         2, 20 + trial % 50, trial % 3 == 0 ? 8 : 0);
+        const GameSetup s =
+            random_setup(rng, Shape{}, trial % 2 ? RuleSet::Ataxx : RuleSet::GeneticGame, 2,
+                         20 + trial % 50, trial % 3 == 0 ? 8 : 0);
         Square7Fixture f(s);
         if (f.game.is_over(f.pos)) continue;
         int raw_weights[kFeatureCount];
