@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# (The first comparison, before issue 14. The fair one, with paired seeds, intervals and three
+# budgets, is scripts/learn-fair.sh.)
 # Compares the four `gaeval learn` schemes on the same budget of tournament games (7x7 Ataxx,
 # all features, each scheme's defaults otherwise) over several seeds, verifying each final best
 # member with 1000 games against random, capture and most-pieces. Prints a markdown table

@@ -3,8 +3,15 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <cmath>
+#include <random>
+#include <string>
+#include <vector>
 
 #include "ataxx_test_support.hpp"
+#include "games/core/search.hpp"
+#include "host/ataxx/fen.hpp"
+#include "host/games/registry.hpp"
 
 namespace {
 
@@ -81,6 +88,99 @@ TEST(AtaxxFeatures, ThreeRiskyAndOpponentsAsOneSide) {
     EXPECT_EQ(at(x, Feature::OwnPieces), 3);
     EXPECT_EQ(at(x, Feature::OpponentPieces), 2);  // o and y together
     EXPECT_EQ(at(x, Feature::RiskyHoles3Plus), 1);
+}
+
+}  // namespace
+
+namespace {
+
+using namespace gaeval;
+using namespace gaeval::ataxx;
+using namespace gaeval::ataxx::testing;
+
+// The weighted player's features: each count over the playable cells, the bad ones (every count
+// of the opponents' pieces and the risky holes) as complements, all in [0, 1].
+TEST(AtaxxUnitFeatures, CountsOverPlayableCellsBadOnesComplemented) {
+    // The hand-counted position above, and one with two gaps (47 playable cells).
+    for (const char* fen : {"7/7/7/7/7/1o5/xx5 x 0 1", "7/7/2-1-2/7/7/1o5/xx5 x 0 1"}) {
+        Square7Fixture f(fen_setup(fen));
+        const int cells = f.game.geo.playable().count();
+        EXPECT_EQ(cells, std::string(fen).find('-') == std::string::npos ? 49 : 47);
+        for (int player = 0; player < 2; ++player) {
+            const Counts counts = features_of(f, player);
+            float unit[kFeatureCount];
+            f.game.features(f.pos, player, unit);
+            for (int i = 0; i < kFeatureCount; ++i) {
+                const bool bad =
+                    i == int(Feature::OpponentPieces) ||
+                    (i >= int(Feature::RiskyHoles1) && i <= int(Feature::RiskyHoles3Plus)) ||
+                    i >= int(Feature::OpponentSafe);
+                EXPECT_EQ(bad_for_owner(i), bad) << "feature " << i;
+                const float expected = float(bad ? cells - counts[i] : counts[i]) / float(cells);
+                EXPECT_EQ(unit[i], expected) << fen << " player " << player << " feature " << i;
+                EXPECT_GE(unit[i], 0.0f);
+                EXPECT_LE(unit[i], 1.0f);
+            }
+        }
+    }
+    // x: 2 own pieces of 49, o's one piece complemented: 48 / 49.
+    Square7Fixture f(fen_setup("7/7/7/7/7/1o5/xx5 x 0 1"));
+    float unit[kFeatureCount];
+    f.game.features(f.pos, 0, unit);
+    EXPECT_EQ(unit[int(Feature::OwnPieces)], 2.0f / 49.0f);
+    EXPECT_EQ(unit[int(Feature::OpponentPieces)], 48.0f / 49.0f);
+}
+
+// A player file of version 1 weighted the raw counts; read with GameInfo's factors it must rank
+// every pair of moves with distinct raw scores as the raw-count player does (integer weights:
+// raw scores differ by at least 1, unit scores by at least 1 / 49, far above float rounding),
+// on random positions of both rule sets.
+TEST(AtaxxUnitFeatures, Version1WeightsRankMovesAsOnRawCounts) {
+    const games::GameInfo& info = games::find_game("ataxx").info();
+    ASSERT_EQ(info.version1_weight_factors.size(), std::size_t(kFeatureCount));
+    std::mt19937 rng(14);
+    int pairs = 0;
+    for (int trial = 0; trial < 150; ++trial) {
+        const GameSetup s =
+            random_setup(rng, Shape{}, trial % 2 ? RuleSet::Ataxx : RuleSet::GeneticGame, 2,
+                         20 + trial % 50, trial % 3 == 0 ? 8 : 0);
+        Square7Fixture f(s);
+        if (f.game.is_over(f.pos)) continue;
+        int raw_weights[kFeatureCount];
+        float converted[kFeatureCount];
+        for (int i = 0; i < kFeatureCount; ++i) {
+            raw_weights[i] = static_cast<int>(rng() % 9) - 4;
+            converted[i] = float(raw_weights[i]) * info.version1_weight_factors[i];
+        }
+        const int us = f.pos.side;
+        std::vector<long> raw_scores;
+        std::vector<float> unit_scores;
+        f.game.for_each_move(f.pos, [&](Move m) {
+            const auto child = f.game.make(f.pos, m);
+            int counts[kFeatureCount];
+            float unit[kFeatureCount];
+            features(f.game, child, us, counts);
+            f.game.features(child, us, unit);
+            long raw = 0;
+            for (int i = 0; i < kFeatureCount; ++i) raw += long(raw_weights[i]) * counts[i];
+            raw_scores.push_back(raw);
+            unit_scores.push_back(weighted_score<kFeatureCount>(converted, unit));
+        });
+        for (std::size_t a = 0; a < raw_scores.size(); ++a)
+            for (std::size_t b = a + 1; b < raw_scores.size(); ++b, ++pairs) {
+                const int raw_order =
+                    (raw_scores[a] > raw_scores[b]) - (raw_scores[a] < raw_scores[b]);
+                const int unit_order =
+                    (unit_scores[a] > unit_scores[b]) - (unit_scores[a] < unit_scores[b]);
+                // Raw ties may come apart by float rounding (a v1 player may then break a tie
+                // differently), by far less than the 1 / N that separates distinct raw scores.
+                if (raw_order == 0)
+                    ASSERT_LT(std::fabs(unit_scores[a] - unit_scores[b]), 1e-4f) << write_fen(s);
+                else
+                    ASSERT_EQ(raw_order, unit_order) << write_fen(s) << " moves " << a << ", " << b;
+            }
+    }
+    EXPECT_GT(pairs, 10000);
 }
 
 }  // namespace

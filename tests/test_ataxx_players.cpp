@@ -139,11 +139,11 @@ TEST(AtaxxPlayers, ChoicesAreAddressedNotStreamed) {
 }
 
 TEST(AtaxxPlayers, WeightedPrefersWhatItsWeightsReward) {
-    // x on a1 can grow next to o or jump away; rewarding opponent pieces negatively makes the
-    // weighted player capture, rewarding own holes makes it spread out.
+    // x on a1 can grow next to o or jump away; rewarding few opponent pieces (the complemented
+    // opponent_pieces feature) makes the weighted player capture.
     Square7Fixture f(fen_setup("7/7/7/7/7/2o4/x6 x 0 1"));
     Player hunter = make_player(Weighted);
-    hunter.weights[static_cast<int>(Feature::OpponentPieces)] = -10.0f;
+    hunter.weights[static_cast<int>(Feature::OpponentPieces)] = 10.0f;
     const Move m = choose_move(f.game, f.pos, hunter, DrawAddress{1, 0, 0});
     EXPECT_EQ(f.game.captured_by(f.pos, m).count(), 1);
 }

@@ -62,9 +62,37 @@ TEST(PlayerFiles, SubsetInAnyOrderAndTheFirstAtaxxFormat) {
                       "features": ["opponent_holes", "own_pieces"], "weights": [-2, 1.5]})");
     const games::PlayerFile w = games::read_player_file(path, ataxx_info());
     EXPECT_EQ(w.weights[games::weight_index(ataxx_info(), "own_pieces")], 1.5f);
-    EXPECT_EQ(w.weights[games::weight_index(ataxx_info(), "opponent_holes")], -2.0f);
+    // Version 1 weighted raw counts: opponent_holes is now complemented, so its weight flips.
+    EXPECT_EQ(w.weights[games::weight_index(ataxx_info(), "opponent_holes")], 2.0f);
     EXPECT_EQ(w.weights[games::weight_index(ataxx_info(), "own_safe")], 0.0f);
     EXPECT_EQ(w.learned_on["board"], "square8:7x7");
+}
+
+// Version 2 files hold weights of the features in [0, 1]; version 1 files (raw counts) are read
+// through the game's factors: tic-tac-toe's lines over 8 (opponent lines complemented), corners
+// over 4; a game whose coding did not change (Risk) reads them as they are.
+TEST(PlayerFiles, Version1FilesAreConvertedToTheUnitCoding) {
+    const games::GameInfo& ttt = games::find_game("tictactoe").info();
+    const std::string v1 = temp_file("ttt1", R"({"format": "gaeval-player", "version": 1,
+        "game": "tictactoe", "features": ["own_open_2", "opponent_open_2", "own_corners",
+        "own_centre"], "weights": [1.5, 2, 0.25, 3]})");
+    const games::PlayerFile old = games::read_player_file(v1, ttt);
+    EXPECT_EQ(old.weights[games::weight_index(ttt, "own_open_2")], 12.0f);
+    EXPECT_EQ(old.weights[games::weight_index(ttt, "opponent_open_2")], -16.0f);
+    EXPECT_EQ(old.weights[games::weight_index(ttt, "own_corners")], 1.0f);
+    EXPECT_EQ(old.weights[games::weight_index(ttt, "own_centre")], 3.0f);
+    const std::string v2 = temp_file("ttt2", R"({"format": "gaeval-player", "version": 2,
+        "game": "tictactoe", "features": ["opponent_open_2"], "weights": [2]})");
+    EXPECT_EQ(games::read_player_file(v2, ttt).weights[games::weight_index(ttt, "opponent_open_2")],
+              2.0f);
+    const games::GameInfo& risk = games::find_game("risk").info();
+    ASSERT_TRUE(risk.version1_weight_factors.empty());
+    const std::string r1 = temp_file("risk1", R"({"format": "gaeval-player", "version": 1,
+        "game": "risk", "features": [")" + risk.weight_names[0] + R"("], "weights": [-2.5]})");
+    EXPECT_EQ(games::read_player_file(r1, risk).weights[0], -2.5f);
+    EXPECT_NE(read_error(R"({"format": "gaeval-player", "version": 3, "game": "ataxx"})")
+                  .find("'version' must be 1 or 2"),
+              std::string::npos);
 }
 
 TEST(PlayerFiles, BuiltInPlayersByName) {

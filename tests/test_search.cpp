@@ -208,8 +208,8 @@ TEST(Search, MatchesOfSearchingPlayersDoNotDependOnThreads) {
     const auto session = ataxx::open_session(fen_setup("startpos"));
     games::PlayRequest request;
     request.a.kind = request.b.kind = PlayerKind::Weighted;
-    request.a.weights = {1.0f,  -1.0f, 0.5f,  0.25f,  0.125f,  0.0f, -0.5f, -1.0f,
-                         -1.5f, 0.1f,  -0.5f, -0.25f, -0.125f, 0.0f, -0.1f};
+    request.a.weights = {1.0f, 1.0f, 0.5f, 0.25f, 0.125f, 0.0f, 0.5f, 1.0f,
+                         1.5f, 0.1f, 0.5f, 0.25f, 0.125f, 0.0f, 0.1f};  // features in [0, 1]
     request.b.weights = request.a.weights;
     request.a.depth = 2;
     request.b.depth = 1;
@@ -241,8 +241,8 @@ TEST(Search, CudaMatchesCpu) {
     const BackendChoice gpu = resolve_backend("cuda", 0);
     games::PlayRequest request;
     request.a.kind = request.b.kind = PlayerKind::Weighted;
-    request.a.weights = {1.0f,  -1.0f, 0.5f,  0.25f,  0.125f,  0.0f, -0.5f, -1.0f,
-                         -1.5f, 0.1f,  -0.5f, -0.25f, -0.125f, 0.0f, -0.1f};
+    request.a.weights = {1.0f, 1.0f, 0.5f, 0.25f, 0.125f, 0.0f, 0.5f, 1.0f,
+                         1.5f, 0.1f, 0.5f, 0.25f, 0.125f, 0.0f, 0.1f};  // features in [0, 1]
     request.b.weights = request.a.weights;
     request.games = 64;
     request.seed = 9;

@@ -59,7 +59,11 @@ TEST(TicTacToe, RulesOnHandBuiltBoards) {
     EXPECT_EQ(g.seat_result(p, 1), SeatResult::Loss);
     float f[tictactoe::Game::kFeatureCount];
     g.features(p, 0, f);
-    EXPECT_EQ(f[0], 1.0f);  // one own line of three
+    EXPECT_EQ(f[0], 1.0f / 8.0f);  // one own line of three out of 8 lines
+    EXPECT_EQ(f[3], 1.0f);         // no opponent line of three: the complement is 1
+    EXPECT_EQ(f[4], 7.0f / 8.0f);  // O's 3 and 4: one line (3-4-5) of two free of X
+    EXPECT_EQ(f[5], 1.0f);         // every other line O touches holds an X
+    EXPECT_EQ(f[7], 2.0f / 4.0f);  // X on corners 0 and 2
     // win-block takes the win, then blocks.
     tictactoe::Pos q = g.start();
     for (int c : {0, 4, 1}) q = g.make(q, tictactoe::Move{int8_t(c)});

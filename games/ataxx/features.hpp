@@ -14,6 +14,15 @@
 //                               pieces: what an opponent move there would capture.
 //   OwnHoles                    empty cells next to (in the grow range of) an own piece.
 //   OpponentSafe, OpponentNearSafe1/2/3, OpponentHoles: the same for the opponents' pieces.
+//
+// The weighted player reads them in [0, 1], higher is better for `player` (unit_features): each
+// count over the board's playable cells N (no count exceeds N), and a count that is bad for
+// `player` as its complement (N - count) / N. Bad counts (bad_for_owner): every count of the
+// opponents' pieces (pieces, safe, near-safe, holes: their room to grow) and the risky holes.
+// Good: own pieces, own safe and near-safe pieces, own holes (room to grow). Player files of
+// version 1 hold weights for the raw counts; host/games/player_file.cpp converts them (negating
+// the weights of bad counts keeps every choice: the score becomes score_old / N minus a
+// constant, up to float rounding).
 #pragma once
 
 #include <cstdint>
@@ -44,6 +53,16 @@ enum class Feature : int {
 };
 constexpr int kFeatureCount = 15;
 
+// Whether feature i counts something bad for the player it is seen by (its unit value is the
+// complement). Indexed by Feature.
+GAEVAL_HD_FORCEINLINE bool bad_for_owner(int i) {
+    return i == int(Feature::OpponentPieces) || i == int(Feature::RiskyHoles1) ||
+           i == int(Feature::RiskyHoles2) || i == int(Feature::RiskyHoles3Plus) ||
+           i == int(Feature::OpponentSafe) || i == int(Feature::OpponentNearSafe1) ||
+           i == int(Feature::OpponentNearSafe2) || i == int(Feature::OpponentNearSafe3) ||
+           i == int(Feature::OpponentHoles);
+}
+
 // Adds the pieces of `pieces` with exposure 0..3 to out[first + exposure].
 template <class Geometry>
 GAEVAL_HD_INLINE void count_exposure(const Geometry& geo, const typename Geometry::BB& pieces,
@@ -73,6 +92,21 @@ GAEVAL_HD void features(const G& game, const typename G::Pos& p, int player, int
     });
     out[int(Feature::OwnHoles)] = (game.geo.grow_closure(own) & empty).count();
     out[int(Feature::OpponentHoles)] = (game.geo.grow_closure(opp) & empty).count();
+}
+
+// Bit-identical on every backend (one int subtraction and one correctly rounded float division
+// per feature). Fills out[kFeatureCount] with the counts of features() in [0, 1], higher is
+// better for `player`: count / N, or (N - count) / N for a bad count, N = playable cells (> 0).
+template <class G>
+GAEVAL_HD void unit_features(const G& game, const typename G::Pos& p, int player, float* out) {
+    int counts[kFeatureCount];
+    features(game, p, player, counts);
+    const int cells = game.geo.playable().count();
+    const float scale = static_cast<float>(cells);
+    for (int i = 0; i < kFeatureCount; ++i) {
+        const int value = bad_for_owner(i) ? cells - counts[i] : counts[i];
+        out[i] = static_cast<float>(value) / scale;
+    }
 }
 
 }  // namespace gaeval::ataxx

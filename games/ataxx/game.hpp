@@ -54,11 +54,9 @@ struct Game : Rules<Geometry, P> {
         return ataxx::seat_result(this->outcome(p), seat);
     }
 
-    // The 15 cell counts of features.hpp as floats (exact: counts are below 2^24).
+    // The 15 features of features.hpp in [0, 1], higher is better for `seat` (unit_features).
     GAEVAL_HD_FORCEINLINE void features(const Pos& p, int seat, float* out) const {
-        int counts[kFeatureCount];
-        ataxx::features(*this, p, seat, counts);
-        for (int i = 0; i < kFeatureCount; ++i) out[i] = static_cast<float>(counts[i]);
+        ataxx::unit_features(*this, p, seat, out);
     }
 
     // Policy 1 (capture) or 2 (most-pieces) in p, which has at least two moves.

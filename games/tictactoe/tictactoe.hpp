@@ -1,9 +1,9 @@
 // Tic-tac-toe: the example game of docs/adding-a-game.md, on a one-word bitboard. Cells are
 // numbered row by row from the bottom left (bit 0) to the top right (bit 8); X (seat 0) moves
 // first; three in a row wins; a full board without a line is a draw.
-//   features (seen by one seat): own lines with 3 marks, own open lines (no opposing mark) with
-//     2 and with 1 mark, the same three for the opponent, own mark on the centre, and own marks
-//     on corners.
+//   features (seen by one seat, in [0, 1], higher is better): own lines with 3 marks, own open
+//     lines (no opposing mark) with 2 and with 1 mark, the same three for the opponent (as
+//     complements), own mark on the centre, and own marks on corners.
 //   policy 1 `win-block`: complete an own line if possible, else block the opponent's two in a
 //     line, else take the centre, else a random corner, else random.
 #pragma once
@@ -66,6 +66,9 @@ struct Game {
     static constexpr const char* kFeatureNames[kFeatureCount] = {
         "own_lines_3",      "own_open_2",      "own_open_1", "opponent_lines_3",
         "opponent_open_2", "opponent_open_1", "own_centre", "own_corners"};
+    // Player files of version 1 weighted the raw counts: weight x factor is the same player on
+    // the [0, 1] features (host/games/player_file.cpp).
+    static constexpr float kVersion1WeightFactors[kFeatureCount] = {8, 8, 8, -8, -8, -8, 1, 4};
     static constexpr const char* kPolicyNames[kPolicyCount] = {"win-block"};
 
     // The empty board, X to move.
@@ -112,21 +115,27 @@ struct Game {
         return w < 0 ? SeatResult::Draw : w == seat ? SeatResult::Win : SeatResult::Loss;
     }
 
+    // The features of the top of this file in [0, 1], higher is better for `seat`: own line
+    // counts over the 8 lines, the opponent's as the complement (8 - count) / 8, the centre as
+    // 0 or 1, own corners over 4 (exact: every value is a multiple of 1/8 or 1/4).
     GAEVAL_HD_INLINE void features(const Pos& p, int seat, float* out) const {
         const uint64_t own = p.marks[seat].w[0], opp = p.marks[seat ^ 1].w[0];
-        for (int i = 0; i < kFeatureCount; ++i) out[i] = 0.0f;
+        int counts[6] = {0, 0, 0, 0, 0, 0};
         for (int i = 0; i < kLines; ++i) {
             const uint64_t line = line_mask(i);
             const int mine = popcount64(own & line), theirs = popcount64(opp & line);
-            if (theirs == 0 && mine == 3) out[0] += 1.0f;
-            if (theirs == 0 && mine == 2) out[1] += 1.0f;
-            if (theirs == 0 && mine == 1) out[2] += 1.0f;
-            if (mine == 0 && theirs == 3) out[3] += 1.0f;
-            if (mine == 0 && theirs == 2) out[4] += 1.0f;
-            if (mine == 0 && theirs == 1) out[5] += 1.0f;
+            if (theirs == 0 && mine == 3) ++counts[0];
+            if (theirs == 0 && mine == 2) ++counts[1];
+            if (theirs == 0 && mine == 1) ++counts[2];
+            if (mine == 0 && theirs == 3) ++counts[3];
+            if (mine == 0 && theirs == 2) ++counts[4];
+            if (mine == 0 && theirs == 1) ++counts[5];
         }
+        for (int i = 0; i < 6; ++i)
+            out[i] = static_cast<float>(i < 3 ? counts[i] : kLines - counts[i]) /
+                     static_cast<float>(kLines);
         out[6] = (own & kCentre) ? 1.0f : 0.0f;
-        out[7] = static_cast<float>(popcount64(own & kCorners));
+        out[7] = static_cast<float>(popcount64(own & kCorners)) / 4.0f;
     }
 
     // win-block: the first cell (ascending) that completes an own line, else one that blocks the

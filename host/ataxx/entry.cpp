@@ -29,6 +29,10 @@ games::GameInfo make_info() {
     info.min_seats = 2;
     info.max_seats = kMaxPlayers;
     for (const char* name : kFeatureNames) info.weight_names.push_back(name);
+    // Version 1 files weighted the raw counts; unit_features divides every count by the playable
+    // cells (a common factor: no choice changes) and complements the bad ones (negated weight).
+    for (int i = 0; i < kFeatureCount; ++i)
+        info.version1_weight_factors.push_back(bad_for_owner(i) ? -1.0f : 1.0f);
     info.weighted_player =
         "one ply: the move whose position scores highest; depth > 1: alpha-beta to that depth";
     info.policy_names = {"capture", "most-pieces"};
@@ -128,8 +132,10 @@ class Entry final : public games::GameEntry {
         // Weights for the weighted-player benchmark: material, safety, risk.
         games::PlayerData weighted;
         weighted.kind = PlayerKind::Weighted;
-        weighted.weights = {1.0f,  -1.0f, 0.5f,  0.25f,  0.125f, 0.0f,   -0.5f, -1.0f,
-                            -1.5f, 0.1f,  -0.5f, -0.25f, -0.125f, 0.0f, -0.1f};
+        // (The weights of issue 9's raw counts times version1_weight_factors: features in [0, 1]
+        // since issue 14, higher is better, so every weight is non-negative.)
+        weighted.weights = {1.0f, 1.0f, 0.5f, 0.25f,  0.125f, 0.0f, 0.5f, 1.0f,
+                            1.5f, 0.1f, 0.5f, 0.25f, 0.125f, 0.0f, 0.1f};
         weighted.label = "weighted";
         const uint64_t cpu = 5000, cuda = 1u << 20;
         // Weighted against most-pieces (random tie-breaks): two identical deterministic players

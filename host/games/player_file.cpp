@@ -12,7 +12,9 @@ namespace {
 
 constexpr const char* kFormat = "gaeval-player";
 constexpr const char* kGridFormat = "gaeval-grid-weights";  // Ataxx's first format
-constexpr int kVersion = 1;
+// Version 2: weights of features in [0, 1], higher is better (issue 14). Version 1 files are
+// read through GameInfo::version1_weight_factors (the same player, up to float rounding).
+constexpr int kVersion = 2;
 constexpr int kMaxDepth = 8;
 
 std::string text_field(const nlohmann::json& doc, const char* key, const std::string& where) {
@@ -36,8 +38,9 @@ PlayerFile read_player_file(const std::string& path, const GameInfo& game) {
     if (format != kFormat && format != kGridFormat)
         throw InputError(path + ": field 'format' must be \"" + std::string(kFormat) + "\"");
     if (!doc.contains("version") || !doc.at("version").is_number_integer() ||
-        doc.at("version").get<int>() != kVersion)
-        throw InputError(path + ": field 'version' must be " + std::to_string(kVersion));
+        (doc.at("version").get<long long>() != 1 && doc.at("version").get<long long>() != kVersion))
+        throw InputError(path + ": field 'version' must be 1 or " + std::to_string(kVersion));
+    const bool version1 = doc.at("version").get<long long>() == 1;
     PlayerFile file;
     file.game = text_field(doc, "game", path);
     if (file.game != game.name)
@@ -88,6 +91,9 @@ PlayerFile read_player_file(const std::string& path, const GameInfo& game) {
             throw InputError(path + ": weights[" + std::to_string(i) + "] is not a finite float");
         file.weights[index] = static_cast<float>(value);
     }
+    if (version1 && !game.version1_weight_factors.empty())
+        for (std::size_t i = 0; i < file.weights.size(); ++i)
+            file.weights[i] = file.weights[i] * game.version1_weight_factors[i];
     return file;
 }
 

@@ -46,6 +46,9 @@ struct GameInfo {
     int min_seats = 2, max_seats = 2;
     std::vector<std::string> weight_names;  // of the weighted player, in weight order
     std::string weighted_player;            // how the weighted player uses its weights
+    // Player files of version 1 (features as raw counts) are read with weight i multiplied by
+    // factor i, the same player on today's features in [0, 1]; empty: the coding did not change.
+    std::vector<float> version1_weight_factors;
     std::vector<std::string> policy_names;  // built-in policies 1..N (besides random)
     bool perft = false;
     std::vector<GameOption> options;

@@ -27,6 +27,11 @@ struct has_feature_names : std::false_type {};
 template <class G>
 struct has_feature_names<G, std::void_t<decltype(G::kFeatureNames)>> : std::true_type {};
 template <class G, class = void>
+struct has_version1_factors : std::false_type {};
+template <class G>
+struct has_version1_factors<G, std::void_t<decltype(G::kVersion1WeightFactors)>>
+    : std::true_type {};
+template <class G, class = void>
 struct has_policy_names : std::false_type {};
 template <class G>
 struct has_policy_names<G, std::void_t<decltype(G::kPolicyNames)>> : std::true_type {};
@@ -55,6 +60,9 @@ class SimpleEntry final : public GameEntry {
                               "a game with features names them: kFeatureNames");
                 for (int i = 0; i < G::kFeatureCount; ++i)
                     info_.weight_names.push_back(G::kFeatureNames[i]);
+                if constexpr (detail::has_version1_factors<G>::value)
+                    for (int i = 0; i < G::kFeatureCount; ++i)
+                        info_.version1_weight_factors.push_back(G::kVersion1WeightFactors[i]);
                 info_.weighted_player =
                     "one ply: the move whose position scores highest; depth > 1: alpha-beta";
             }

@@ -504,7 +504,7 @@ uint64_t learn_fingerprint(const LearnJob& job) {
 nlohmann::json learn_run_json(const LearnJob& job) {
     return {{"kind", "learn"},
             {"format", "gaeval-learn-run"},
-            {"version", 2},
+            {"version", 3},  // 3: Ataxx and tic-tac-toe features in [0, 1] (issue 14)
             {"command", job.command_line},
             {"game", job.session->info().name},
             {"setup", job.session->reopen()},
@@ -526,9 +526,10 @@ LearnJob learn_job_from_folder(const std::string& dir) {
         const nlohmann::json run = json_fields::read_file(path);
         if (run.value("kind", std::string()) != "learn")
             throw InputError(path + ": not a learn run");
-        if (run.value("version", 0) != 2)
+        if (run.value("version", 0) != 3)
             throw InputError(path + ": a learn run of another gaeval version (run.json version " +
-                             run.value("version", nlohmann::json()).dump() + ", expected 2)");
+                             run.value("version", nlohmann::json()).dump() +
+                             ", expected 3: features in [0, 1])");
         job.command_line = run.value("command", std::string());
         const games::GameEntry& entry = games::find_game(json_fields::string(run, "game", path));
         job.session = entry.open_setup(run.at("setup"), path + ": setup");
