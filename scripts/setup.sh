@@ -3,7 +3,9 @@
 # The CUDA toolkit is not a Debian package here: when /usr/local/cuda/bin/nvcc exists the
 # CUDA backend is built too, otherwise the CPU backend alone.
 set -euo pipefail
-packages=(cmake ninja-build g++ libgtest-dev libcxxopts-dev nlohmann-json3-dev librandom123-dev)
+# libopenmpi-dev, openmpi-bin: islands over MPI (GAEVAL_MPI=AUTO builds them when found).
+packages=(cmake ninja-build g++ libgtest-dev libcxxopts-dev nlohmann-json3-dev librandom123-dev
+          libopenmpi-dev openmpi-bin)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
