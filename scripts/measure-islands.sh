@@ -3,8 +3,9 @@
 #   scripts/measure-islands.sh BUILD_DIR SCENARIO TOTAL ISLANDS GENERATIONS SEEDS [extra flags]
 # e.g. scripts/measure-islands.sh build/cpu scenarios/horde_40v40.json 2000 4 200 "1 2 3 4 5 6 7 8 9 10"
 # Prints one line per seed (fitness of one population, of the islands, difference) and the mean
-# paired difference with its 95% t interval. The island settings (ring, every 10 generations,
-# best 2 replace the worst 2) were fixed before any seed was run.
+# paired difference with its 95% t interval. The island settings come from ISLAND_FLAGS
+# (default: ring, every 10 generations, best 2 replace the worst 2, fixed before any seed ran);
+# extra flags go to both arms.
 set -euo pipefail
 build=$1 scenario=$2 total=$3 islands=$4 generations=$5 seeds=$6
 shift 6
@@ -16,7 +17,7 @@ fitness() { sed -n 's/.*"fitness":\([-0-9.e+]*\).*/\1/p' | tail -1; }
 for s in $seeds; do
     one=$("$build/gaeval" "${common[@]}" --seed "$s" --population "$total" --out "$work/one-$s" | fitness)
     many=$("$build/gaeval" "${common[@]}" --seed "$s" --population $((total / islands)) \
-        --islands "$islands" --migrate-every 10 --migrants 2 --out "$work/isl-$s" | fitness)
+        --islands "$islands" ${ISLAND_FLAGS:---migrate-every 10 --migrants 2} --out "$work/isl-$s" | fitness)
     echo "$s $one $many"
 done | awk '
     BEGIN { print "seed one_population islands difference" }

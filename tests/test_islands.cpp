@@ -131,7 +131,7 @@ learn::LearnJob small_job(learn::SchemeKind scheme, uint32_t generations) {
     c.population = scheme == learn::SchemeKind::TenTournaments ? 12 : 6;
     c.generations = generations;
     c.seed = 5;
-    c.max_plies = 120;
+    c.max_plies = 40;
     c.rounds = 3;
     c.tournament = learn::parse_tournament("round-robin");
     job.session = games::find_game("ataxx").open({});
@@ -153,7 +153,7 @@ TEST(IslandsLearn, OneIslandIsThePlainRunForEveryScheme) {
          {learn::SchemeKind::GeneticGame, learn::SchemeKind::PairedBlend,
           learn::SchemeKind::TenTournaments, learn::SchemeKind::Modern}) {
         SCOPED_TRACE(learn::scheme_name(scheme));
-        const learn::LearnJob job = small_job(scheme, 3);
+        const learn::LearnJob job = small_job(scheme, 2);
         const learn::LearnResult plain = learn::run_learn(job);
         LocalTransport t;
         IslandConfig one;  // one island, no migration
