@@ -33,8 +33,7 @@ void islands_rows(const Axes& axes, std::vector<Row>& rows, uint64_t* signature)
                     config.migrants = 10;
                     char size[96];
                     std::snprintf(size, sizeof size, "islands=%u pop=%s%.0e models=%dv%d", count,
-                                  count > 1 ? "2x" : "", double(job.ga.population), models,
-                                  models);
+                                  count > 1 ? "2x" : "", double(job.ga.population), models, models);
                     float best = 0;
                     if (axes.signature_only) {  // the results once, nothing timed
                         islands::LocalTransport transport;
@@ -50,15 +49,15 @@ void islands_rows(const Axes& axes, std::vector<Row>& rows, uint64_t* signature)
                             const auto t0 = std::chrono::steady_clock::now();
                             const auto r = islands::run_pile_in_islands(job, config, transport);
                             Sample s;
-                            s.seconds = std::chrono::duration<double>(
-                                            std::chrono::steady_clock::now() - t0)
-                                            .count();
+                            s.seconds =
+                                std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
+                                    .count();
                             best = r.job.best.breakdown.fitness;
                             return s;
                         });
                     char note[64];
-                    std::snprintf(note, sizeof note, "best fitness %.2f after %u generations",
-                                  best, kGenerations);
+                    std::snprintf(note, sizeof note, "best fitness %.2f after %u generations", best,
+                                  kGenerations);
                     row.note = note;
                     rows.push_back(row);
                     if (first) *signature = fnv1a(&best, sizeof best, *signature);

@@ -94,8 +94,7 @@ TEST(Islands, BestKAndPlacementByHand) {
     EXPECT_EQ(place_immigrants(fitness, {0.3, 0.05, 0.7}, Replacement::IfBetter),
               (std::vector<int64_t>{4, -1, 0}));
     // Equal is not better.
-    EXPECT_EQ(place_immigrants(fitness, {0.1}, Replacement::IfBetter),
-              (std::vector<int64_t>{-1}));
+    EXPECT_EQ(place_immigrants(fitness, {0.1}, Replacement::IfBetter), (std::vector<int64_t>{-1}));
 }
 
 TEST(Islands, RanksHoldContiguousBlocksAndSeedsDependOnTheIslandOnly) {
@@ -187,8 +186,8 @@ std::vector<std::vector<std::string>> csv_rows(const std::string& path) {
 // ---- pile-in: unconnected islands are plain runs with the islands' seeds -------------------
 
 TEST(IslandsPileIn, UnconnectedIslandsArePlainRunsWithTheirSeeds) {
-    const std::string common = "pile-in --scenario " + kS1 +
-                               " --population 300 --generations 8 --threads 1 --quiet";
+    const std::string common =
+        "pile-in --scenario " + kS1 + " --population 300 --generations 8 --threads 1 --quiet";
     const std::string dir = temp_dir("unconnected");
     auto r = run_cli(common + " --seed 3 --islands 2 --topology unconnected --out " + dir);
     ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -316,8 +315,8 @@ bool start_and_kill(const std::string& command, const std::string& dir, Victim v
 }
 
 void expect_same_results(const std::string& a, const std::string& b) {
-    for (const char* f : {"islands.csv", "migrations.csv", "weights.json", "verification.csv",
-                          "best.json"}) {
+    for (const char* f :
+         {"islands.csv", "migrations.csv", "weights.json", "verification.csv", "best.json"}) {
         if (!fs::exists(fs::path(a) / f) && !fs::exists(fs::path(b) / f)) continue;
         EXPECT_EQ(read_text(a + "/" + f), read_text(b + "/" + f)) << f;
     }
@@ -343,10 +342,11 @@ TEST(IslandsFaults, KilledRunResumesToTheUninterruptedResult) {
 }
 
 TEST(IslandsFaults, PileInIslandsResume) {
-    const std::string args = "pile-in --scenario " + kS1 +
-                             " --population 400 --generations 12 --seed 4 --threads 1 --quiet --checkpoint-every 0 "
-                             "--islands 3 --migrate-every 2 --migrants 3 --topology "
-                             "fully-connected";
+    const std::string args =
+        "pile-in --scenario " + kS1 +
+        " --population 400 --generations 12 --seed 4 --threads 1 --quiet --checkpoint-every 0 "
+        "--islands 3 --migrate-every 2 --migrants 3 --topology "
+        "fully-connected";
     const std::string whole = temp_dir("pwhole"), killed = temp_dir("pkilled");
     auto r = run_cli(args + " --out " + whole);
     ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -365,10 +365,9 @@ TEST(IslandsFaults, PileInIslandsResume) {
 
 TEST(IslandsCli, BadInputIsOneLineAndWritesNothing) {
     const std::string dir = temp_dir("bad");
-    for (const std::string flags :
-         {"--islands 0", "--islands 2 --topology star", "--migrants 2",
-          "--islands 2 --immigrants-replace best", "--islands 3 --migrants 8",
-          "--islands 2 --migrate-every 0"}) {
+    for (const std::string flags : {"--islands 0", "--islands 2 --topology star", "--migrants 2",
+                                    "--islands 2 --immigrants-replace best",
+                                    "--islands 3 --migrants 8", "--islands 2 --migrate-every 0"}) {
         const auto r = run_cli(kLearn + " " + flags + " --out " + dir);
         EXPECT_EQ(r.exit_code, 2) << flags << ": " << r.err;
         EXPECT_EQ(r.err_lines(), 1) << flags << ": " << r.err;
@@ -400,15 +399,15 @@ std::string find_mpirun() {
 // What a container needs: root is allowed, 2 ranks on fewer cores, shared memory and TCP only
 // (no InfiniBand probing), no single-copy mechanism (ptrace is not allowed in containers).
 std::string mpirun(int ranks) {
-    return "env OMPI_MCA_btl_vader_single_copy_mechanism=none " +
-           find_mpirun() + " -np " + std::to_string(ranks) +
+    return "env OMPI_MCA_btl_vader_single_copy_mechanism=none " + find_mpirun() + " -np " +
+           std::to_string(ranks) +
            " --oversubscribe --allow-run-as-root --mca btl self,vader,tcp " + GAEVAL_BINARY;
 }
 
-#define SKIP_WITHOUT_MPI()                                                                   \
-    do {                                                                                    \
-        if (!mpi_compiled()) GTEST_SKIP() << "gaeval was built without MPI (GAEVAL_MPI)";   \
-        if (find_mpirun().empty()) GTEST_SKIP() << "no mpirun on PATH (apt openmpi-bin)";   \
+#define SKIP_WITHOUT_MPI()                                                                \
+    do {                                                                                  \
+        if (!mpi_compiled()) GTEST_SKIP() << "gaeval was built without MPI (GAEVAL_MPI)"; \
+        if (find_mpirun().empty()) GTEST_SKIP() << "no mpirun on PATH (apt openmpi-bin)"; \
     } while (0)
 
 int shell(const std::string& command) {

@@ -67,6 +67,10 @@ std::unique_ptr<islands::Transport> island_transport(bool with_islands, bool out
                              " ranks of a run without islands: add --islands N (N >= ranks)");
         return nullptr;
     }
+    if (ranks > 1 && !islands::mpi_compiled())
+        throw InputError("mpirun started " + std::to_string(ranks) +
+                         " ranks, but this gaeval was built without MPI (GAEVAL_MPI): every rank "
+                         "would run every island");
     if (ranks > 1 && !out_given)
         throw InputError("--out DIR: needed when mpirun starts several ranks (they share it)");
     std::unique_ptr<islands::Transport> t = islands::make_transport();

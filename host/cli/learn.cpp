@@ -179,6 +179,8 @@ LearnArgs parse_learn_args(int argc, char** argv) {
         }
         job = learn::learn_job_from_folder(result["resume"].as<std::string>());
         args.use_islands = islands::learn_folder_islands(job.out_dir, &args.islands);
+        if (args.use_islands && result.count("generations"))
+            throw InputError("--resume: an island run keeps its --generations");
         args.out_given = true;
         if (result.count("generations")) {
             job.config.generations =

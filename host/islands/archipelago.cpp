@@ -148,7 +148,8 @@ ArchipelagoResult run_archipelago(IslandGa& ga, Transport& t, const ArchipelagoJ
         }
         gen = checkpoint_generation(job.out_dir, ranks, job.fingerprint);
         const std::string part = path_in(job.out_dir, part_name(rank, ranks, gen));
-        if (!fs::exists(part)) throw InputError("--resume: checkpoint part " + part + " is missing");
+        if (!fs::exists(part))
+            throw InputError("--resume: checkpoint part " + part + " is missing");
         const Checkpoint c = load_checkpoint(part);
         if (c.header.value("fingerprint", uint64_t{0}) != job.fingerprint ||
             c.header.value("generation", uint32_t{0}) != gen)
@@ -171,12 +172,9 @@ ArchipelagoResult run_archipelago(IslandGa& ga, Transport& t, const ArchipelagoJ
         if (!files) return;
         agree(t, [&] {
             Checkpoint c;
-            c.header = {{"kind", "islands-part"},
-                        {"fingerprint", job.fingerprint},
-                        {"generation", done},
-                        {"rank", rank},
-                        {"ranks", ranks},
-                        {"islands", owned}};
+            c.header = {{"kind", "islands-part"}, {"fingerprint", job.fingerprint},
+                        {"generation", done},     {"rank", rank},
+                        {"ranks", ranks},         {"islands", owned}};
             for (uint32_t i : owned) ga.save(i, c, prefix_of(i));
             save_checkpoint(c, path_in(job.out_dir, part_name(rank, ranks, done)));
         });
@@ -188,12 +186,11 @@ ArchipelagoResult run_archipelago(IslandGa& ga, Transport& t, const ArchipelagoJ
                                              {"generation", done},
                                              {"ranks", ranks},
                                              {"islands", n}};
-            io::write_text_atomic(path_in(job.out_dir, "checkpoint.json"),
-                                  manifest.dump(2) + "\n");
+            io::write_text_atomic(path_in(job.out_dir, "checkpoint.json"), manifest.dump(2) + "\n");
         }
         // Keep this checkpoint and the previous one (rank 0 may not have named this one yet).
-        const std::string mine = "checkpoint-rank" + std::to_string(rank) + "-of-" +
-                                 std::to_string(ranks) + "-gen";
+        const std::string mine =
+            "checkpoint-rank" + std::to_string(rank) + "-of-" + std::to_string(ranks) + "-gen";
         std::error_code ec;
         for (const auto& e : fs::directory_iterator(job.out_dir, ec)) {
             const std::string name = e.path().filename().string();
@@ -286,8 +283,9 @@ ArchipelagoResult run_archipelago(IslandGa& ga, Transport& t, const ArchipelagoJ
                 const size_t count = bytes.size() / sizeof(MigrationRow);
                 for (size_t k = 0; k < count; ++k) moved.push_back(r.get<MigrationRow>());
             }
-            std::stable_sort(moved.begin(), moved.end(),
-                             [](const MigrationRow& a, const MigrationRow& b) { return a.to < b.to; });
+            std::stable_sort(
+                moved.begin(), moved.end(),
+                [](const MigrationRow& a, const MigrationRow& b) { return a.to < b.to; });
             for (const MigrationRow& m : moved) {
                 result.migrations.push_back(m);
                 if (rank == 0) migration_lines.push_back(csv_line(m));
@@ -305,8 +303,9 @@ ArchipelagoResult run_archipelago(IslandGa& ga, Transport& t, const ArchipelagoJ
             uint32_t best_island = 0;
             for (const IslandRow& row : rows)
                 if (row.best > best) best = row.best, best_island = row.island;
-            std::fprintf(stderr, "%s: generation %u/%u  %u islands on %d rank(s)  best %.6g "
-                                 "(island %u)\n",
+            std::fprintf(stderr,
+                         "%s: generation %u/%u  %u islands on %d rank(s)  best %.6g "
+                         "(island %u)\n",
                          job.label.c_str(), gen, job.generations, n, ranks, best, best_island);
         }
         if (stop) {

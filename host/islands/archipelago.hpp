@@ -63,10 +63,10 @@ struct ArchipelagoJob {
 };
 
 struct ArchipelagoResult {
-    uint32_t generation = 0;  // generations done
-    Migrant best;             // the best of all islands (from = its island)
-    std::vector<IslandRow> rows;             // this invocation's, every island (all ranks)
-    std::vector<MigrationRow> migrations;    // this invocation's
+    uint32_t generation = 0;               // generations done
+    Migrant best;                          // the best of all islands (from = its island)
+    std::vector<IslandRow> rows;           // this invocation's, every island (all ranks)
+    std::vector<MigrationRow> migrations;  // this invocation's
     bool interrupted = false;
     double seconds = 0;
 };
@@ -91,7 +91,8 @@ class AgreedError : public std::runtime_error {
 
 // Runs `body` on every rank; an exception on any rank becomes the same exception on every
 // rank (AgreedInputError for an InputError, else AgreedError; the message of the lowest
-// failing rank), so that no rank waits for one that gave up. In one process: `body` as is. A rank that dies is mpirun's business (it ends the others).
+// failing rank), so that no rank waits for one that gave up. In one process: `body` as is. A rank
+// that dies is mpirun's business (it ends the others).
 void agree(Transport& transport, const std::function<void()>& body);
 
 }  // namespace gaeval::islands

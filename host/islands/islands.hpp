@@ -23,9 +23,9 @@ const char* replacement_name(Replacement r);
 Replacement parse_replacement(const std::string& text);  // InputError on an unknown name
 
 struct IslandConfig {
-    uint32_t count = 1;          // --islands N
+    uint32_t count = 1;           // --islands N
     uint32_t migrate_every = 10;  // --migrate-every G: after generations G, 2G, ... (not the last)
-    uint32_t migrants = 1;       // --migrants K: emigrants per island and migration
+    uint32_t migrants = 1;        // --migrants K: emigrants per island and migration
     Topology topology = Topology::Ring;
     Replacement replace = Replacement::Worst;  // --immigrants-replace
 };

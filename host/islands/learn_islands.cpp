@@ -224,9 +224,9 @@ LearnIslandsResult run_learn_islands(const learn::LearnJob& job, const IslandCon
         best.best_weights = result.best_weights;
         const std::vector<std::string> opponents = learn::verify_opponents(job);
         for (size_t o = 0; o < opponents.size(); ++o) {
-            const auto summary = games::summarize(games::play(
-                *learn::verify_session(job, int(o)), learn::verify_request(job, best, int(o)),
-                job.backend));
+            const auto summary = games::summarize(
+                games::play(*learn::verify_session(job, int(o)),
+                            learn::verify_request(job, best, int(o)), job.backend));
             learn::VerifyRow row;
             row.generation = best.generation;
             row.opponent = opponents[o];

@@ -87,8 +87,9 @@ std::unique_ptr<Transport> make_mpi_transport() { return std::make_unique<MpiTra
 
 bool mpi_compiled() { return false; }
 std::unique_ptr<Transport> make_mpi_transport() {
-    throw InputError("--islands over MPI: this gaeval was built without MPI (GAEVAL_MPI=OFF or "
-                     "no MPI found: apt install libopenmpi-dev openmpi-bin, then reconfigure)");
+    throw InputError(
+        "--islands over MPI: this gaeval was built without MPI (GAEVAL_MPI=OFF or "
+        "no MPI found: apt install libopenmpi-dev openmpi-bin, then reconfigure)");
 }
 
 #endif

@@ -32,9 +32,9 @@ class PileInIslands : public IslandGa {
     // Makes the population and engine of every island this rank owns (memory checked first).
     void make(uint32_t island) {
         Island& x = islands_[island];
-        x.population = rules_ ? pile_in::make_population(job_.backend, *rules_, job_.ga.population)
-                              : pile_in::make_population(job_.backend, scenario_,
-                                                         job_.ga.population);
+        x.population = rules_
+                           ? pile_in::make_population(job_.backend, *rules_, job_.ga.population)
+                           : pile_in::make_population(job_.backend, scenario_, job_.ga.population);
         pile_in::GaConfig ga = job_.ga;
         ga.seed = island_seed(job_.ga.seed, island);
         x.engine = rules_ ? std::make_unique<Engine>(*rules_, ga, *x.population)
@@ -92,8 +92,8 @@ class PileInIslands : public IslandGa {
         const BestPlan& b = x.engine->best();
         c.put(p + "population", genes);
         c.put(p + "best", b.genes);
-        c.put(p + "meta", std::vector<uint32_t>{x.engine->generation(), b.valid ? 1u : 0u,
-                                                b.generation});
+        c.put(p + "meta",
+              std::vector<uint32_t>{x.engine->generation(), b.valid ? 1u : 0u, b.generation});
     }
 
     void load(uint32_t island, const Checkpoint& c, const std::string& p,
@@ -129,8 +129,7 @@ class PileInIslands : public IslandGa {
 
 uint64_t pile_in_islands_fingerprint(const pile_in::PileInJob& job, const IslandConfig& islands) {
     const std::string text = std::to_string(pile_in::job_fingerprint(job)) + "|" +
-                             std::to_string(job.ga.generations) + "|" +
-                             config_json(islands).dump();
+                             std::to_string(job.ga.generations) + "|" + config_json(islands).dump();
     return fnv1a(text.data(), text.size());
 }
 
@@ -147,8 +146,8 @@ bool pile_in_folder_islands(const std::string& dir, IslandConfig* islands) {
     }
 }
 
-PileInIslandsResult run_pile_in_islands(const pile_in::PileInJob& job,
-                                        const IslandConfig& islands, Transport& t) {
+PileInIslandsResult run_pile_in_islands(const pile_in::PileInJob& job, const IslandConfig& islands,
+                                        Transport& t) {
     const bool root = t.rank() == 0;
     const bool files = !job.out_dir.empty();
     Scenario scenario;

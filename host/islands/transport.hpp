@@ -64,9 +64,7 @@ class ByteWriter {
         bytes.resize(at + v.size() * sizeof(T));
         if (!v.empty()) std::memcpy(bytes.data() + at, v.data(), v.size() * sizeof(T));
     }
-    void put_string(const std::string& s) {
-        put_vector(std::vector<char>(s.begin(), s.end()));
-    }
+    void put_string(const std::string& s) { put_vector(std::vector<char>(s.begin(), s.end())); }
     std::vector<uint8_t> bytes;
 };
 
