@@ -166,6 +166,25 @@ TEST(IslandsLearn, OneIslandIsThePlainRunForEveryScheme) {
     }
 }
 
+std::vector<std::vector<std::string>> csv_rows(const std::string& path);
+
+// Every game with a weighted player learns on islands (its own default scheme), exporting a
+// player file of its own game.
+TEST(IslandsLearn, EveryGameWithAWeightedPlayer) {
+    for (const char* game : {"tictactoe", "gomoku", "risk"}) {
+        SCOPED_TRACE(game);
+        const std::string dir = temp_dir(std::string("game_") + game);
+        const auto r = run_cli(std::string("learn --game ") + game +
+                               " --islands 2 --generations 2 --population 10 --migrate-every 1 "
+                               "--verify-games 2 --max-plies 60 --threads 1 --quiet --out " +
+                               dir);
+        ASSERT_EQ(r.exit_code, 0) << r.err;
+        EXPECT_NE(read_text(dir + "/weights.json").find(game), std::string::npos);
+        EXPECT_EQ(csv_rows(dir + "/islands.csv").size(), 4u);     // 2 generations x 2 islands
+        EXPECT_EQ(csv_rows(dir + "/migrations.csv").size(), 2u);  // after generation 0: 1 each
+    }
+}
+
 // ---- CSV helpers ------------------------------------------------------------------------------
 
 std::vector<std::vector<std::string>> csv_rows(const std::string& path) {
