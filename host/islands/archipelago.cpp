@@ -12,6 +12,7 @@
 
 #include "host/core/error.hpp"
 #include "host/core/interrupt.hpp"
+#include "host/core/progress.hpp"
 #include "host/io/json_fields.hpp"
 #include "host/io/run_folder.hpp"
 
@@ -203,6 +204,7 @@ ArchipelagoResult run_archipelago(IslandGa& ga, Transport& t, const ArchipelagoJ
     if (!job.resume) write_checkpoint(0);
 
     auto last_checkpoint = clock::now();
+    RateLimiter progress;
     while (gen < job.generations) {
         // ---- evaluate every owned island, gather the statistics (and any interruption, and
         // rank 0's checkpoint clock)
@@ -298,7 +300,7 @@ ArchipelagoResult run_archipelago(IslandGa& ga, Transport& t, const ArchipelagoJ
             write_checkpoint(gen);
             last_checkpoint = clock::now();
         }
-        if (!job.quiet && rank == 0) {
+        if (!job.quiet && rank == 0 && progress.due(gen == job.generations || stop)) {
             double best = rows.empty() ? 0 : rows[0].best;
             uint32_t best_island = 0;
             for (const IslandRow& row : rows)
