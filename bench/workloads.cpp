@@ -1,6 +1,7 @@
 #include "bench/workloads.hpp"
 
 #include "bench/game_bench.hpp"
+#include "bench/islands_bench.hpp"
 #include "bench/pile_in_bench.hpp"
 
 namespace gaeval::bench {
@@ -18,6 +19,7 @@ std::vector<Workload> all_workloads() {
                     tournament, tournament_workload});
     list.push_back({"batch", "games' own batches, e.g. Pac-Man bot rollouts/s and generations/s",
                     {}, batch_workload});
+    list.push_back(islands_workload());  // opt-in: --what islands
     return list;
 }
 

@@ -31,6 +31,7 @@ struct Workload {
     Axes defaults;  // the fixed default workload (backends aside)
     // Appends rows; folds every computed result into *signature (fnv1a chain).
     std::function<void(const Axes&, std::vector<Row>&, uint64_t*)> run;
+    bool opt_in = false;  // run only when --what names it (not part of the default signature)
 };
 
 // Every workload this build has, in table order.

@@ -9,6 +9,21 @@
 
 namespace gaeval::cuda {
 
+int select_device_for_rank(int local_rank) {
+    int count = 0;
+    if (cudaGetDeviceCount(&count) != cudaSuccess) {
+        cudaGetLastError();  // clear the sticky error: the CPU backend will run
+        return -1;
+    }
+    if (count < 2) return -1;
+    const int ordinal = (local_rank < 0 ? 0 : local_rank) % count;
+    if (cudaSetDevice(ordinal) != cudaSuccess) {
+        cudaGetLastError();
+        return -1;
+    }
+    return ordinal;
+}
+
 DeviceInfo query_device() {
     DeviceInfo info;
     int count = 0;

@@ -39,6 +39,11 @@ struct DeviceInfo {
 // and no driver answer cudaErrorInsufficientDriver) means "no GPU", with the reason kept.
 DeviceInfo query_device();
 
+// With several devices, makes device (local_rank mod count) the current one of this process
+// (islands over MPI: one GPU per rank on a machine); returns the ordinal made current, or -1
+// when there is no device or only one (nothing changed). Never throws.
+int select_device_for_rank(int local_rank);
+
 // Device memory (cudaMalloc, never managed memory). Synchronous copies on the default stream.
 void* device_malloc(std::size_t bytes);
 void device_free(void* p) noexcept;

@@ -5,7 +5,9 @@
 #   usage: scripts/setup.sh [--fuzz]   (--fuzz: clang and its sanitizer runtimes, for
 #                                      scripts/fuzz.sh's libFuzzer targets)
 set -euo pipefail
-packages=(cmake ninja-build g++ libgtest-dev libcxxopts-dev nlohmann-json3-dev librandom123-dev)
+# libopenmpi-dev, openmpi-bin: islands over MPI (GAEVAL_MPI=AUTO builds them when found).
+packages=(cmake ninja-build g++ libgtest-dev libcxxopts-dev nlohmann-json3-dev librandom123-dev
+          libopenmpi-dev openmpi-bin)
 case ${1:-} in
 "") ;;
 --fuzz) packages=(clang-14 libclang-rt-14-dev) ;;

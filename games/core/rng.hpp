@@ -46,6 +46,7 @@ enum class Purpose : uint32_t {
     SchemeVariation = 34,
     SchemeMutation = 35,
     SchemeInit = 36,
+    IslandSeed = 37,  // islands: the seed of island i > 0 (island 0 keeps the run's seed)
     GomokuOpening = 40,  // Gomoku: the stones of an opening
     GomokuMove = 41,     // Gomoku: the reward-table and threat-search players' choices
     RiskDeal = 50,  // Risk: the shuffle that deals the territories (match, position)

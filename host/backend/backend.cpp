@@ -20,6 +20,15 @@ int default_thread_count() {
 
 bool cuda_compiled() { return GAEVAL_HAVE_CUDA + 0 != 0; }
 
+int select_local_device(int local_rank) {
+#if GAEVAL_HAVE_CUDA
+    return cuda::select_device_for_rank(local_rank);
+#else
+    (void)local_rank;
+    return -1;
+#endif
+}
+
 bool cuda_device_present(std::string* reason) {
 #if GAEVAL_HAVE_CUDA
     static const cuda::DeviceInfo info = cuda::query_device();

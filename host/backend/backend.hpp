@@ -25,6 +25,11 @@ bool cuda_device_present(std::string* reason = nullptr);
 // `cuda` without a device throws InputError naming the reason. threads <= 0: all cores.
 BackendChoice resolve_backend(const std::string& flag, int threads);
 
+// Islands over MPI: with several GPUs, rank `local_rank` of this machine takes GPU
+// (local_rank mod count) before any other CUDA call; returns that ordinal, -1 when nothing
+// changed (no CUDA build, no GPU or a single one).
+int select_local_device(int local_rank);
+
 // The GPU for reports: "NVIDIA H100 80GB HBM3, 79.1 GiB, 132 SMs, compute 9.0, driver 13.0,
 // runtime 13.0" or "none (why)", and its theoretical memory bandwidth (0 without a GPU).
 struct GpuSummary {

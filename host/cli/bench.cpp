@@ -113,7 +113,8 @@ int run_bench(int argc, char** argv) {
             }
         }
     } else {
-        chosen = workloads;
+        for (const auto& w : workloads)
+            if (!w.opt_in) chosen.push_back(w);
     }
 
     // Which backends.

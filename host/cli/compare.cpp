@@ -96,6 +96,8 @@ int run_compare(int argc, char** argv) {
             std::cout << args.help_text << std::endl;
             return ExitOk;
         }
+        if (args.use_islands)
+            throw InputError("compare pile-in: --islands is not compared (compare one island)");
         json = json || args.common.json;
         d = compare_pile_in(args.job, args.job, a, b);
         job_text = "pile-in, " + std::to_string(args.job.ga.generations) + " generations x " +
@@ -117,6 +119,8 @@ int run_compare(int argc, char** argv) {
             std::cout << args.help_text << std::endl;
             return ExitOk;
         }
+        if (args.use_islands)
+            throw InputError("compare learn: --islands is not compared (compare one island)");
         json = json || args.common.json;
         d = compare_learn(args.job, args.job, a, b);
         compared = "every game, weight and value of every generation, and the verification games";

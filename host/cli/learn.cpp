@@ -9,11 +9,14 @@
 #include "host/cli/commands.hpp"
 #include "host/cli/common.hpp"
 #include "host/cli/game_options.hpp"
+#include "host/cli/island_options.hpp"
 #include "host/cli/learn_args.hpp"
 #include "host/core/error.hpp"
 #include "host/core/interrupt.hpp"
 #include "host/games/player_file.hpp"
 #include "host/io/run_folder.hpp"
+#include "host/islands/archipelago.hpp"
+#include "host/islands/learn_islands.hpp"
 #include "host/learn/learn_run.hpp"
 
 namespace gaeval::cli {
@@ -153,13 +156,14 @@ LearnArgs parse_learn_args(int argc, char** argv) {
         ("init", "paired-blend: range (first weights uniform in --init-range) | game (the "
          "game's start weights perturbed by the mutation rule)", cxxopts::value<std::string>());
     // clang-format on
+    add_island_options(options);
     std::vector<std::string> words = with_learn_defaults(argc, argv, game.info());
     std::vector<char*> word_pointers;
     for (std::string& w : words) word_pointers.push_back(w.data());
     const auto result = parse(options, static_cast<int>(word_pointers.size()), word_pointers.data());
     if (result.count("help")) {
         args.help = true;
-        args.help_text = options.help({"", "Common", "Game", "Learn", "Scheme"});
+        args.help_text = options.help({"", "Common", "Game", "Learn", "Scheme", "Islands"});
         return args;
     }
     args.common = read_common(result);
@@ -174,6 +178,10 @@ LearnArgs parse_learn_args(int argc, char** argv) {
                                  " is fixed by the run being resumed; leave it out");
         }
         job = learn::learn_job_from_folder(result["resume"].as<std::string>());
+        args.use_islands = islands::learn_folder_islands(job.out_dir, &args.islands);
+        if (args.use_islands && result.count("generations"))
+            throw InputError("--resume: an island run keeps its --generations");
+        args.out_given = true;
         if (result.count("generations")) {
             job.config.generations =
                 static_cast<uint32_t>(read_integer_flag(result, "generations", 1, 1000000000));
@@ -284,11 +292,88 @@ LearnArgs parse_learn_args(int argc, char** argv) {
         job.out_dir = io::choose_run_folder(
             result.count("out") ? result["out"].as<std::string>() : "", "learn");
         job.command_line = joined_command_line(argc, argv);
+        args.islands = read_island_options(result);
+        args.use_islands = args.islands.count > 1;
+        args.out_given = result.count("out") > 0;
     }
     job.quiet = result.count("quiet") > 0;
     learn::validate(job.config);
     return args;
 }
+
+namespace {
+
+// gaeval learn --islands N: the archipelago on this process's transport; rank 0 reports.
+int run_learn_islands(LearnArgs& args, islands::Transport& t) {
+    const CommonOptions& common = args.common;
+    learn::LearnJob& job = args.job;
+    const bool root = t.rank() == 0;
+    if (!root) job.quiet = true;
+    job.backend = job.quiet ? resolve_backend(common.backend, common.threads)
+                            : start_backend(common, "learn");
+    if (!job.quiet)
+        std::fprintf(stderr,
+                     "gaeval learn: %s %s, %u islands x %u members on %d rank(s) (%s), %u "
+                     "generations, migration %s every %u generations (best %u, replace %s), run "
+                     "folder %s\n",
+                     job.session->info().name.c_str(), learn::scheme_name(job.config.scheme),
+                     args.islands.count, job.config.population, t.size(), t.name().c_str(),
+                     job.config.generations, islands::topology_name(args.islands.topology),
+                     args.islands.migrate_every, args.islands.migrants,
+                     islands::replacement_name(args.islands.replace), job.out_dir.c_str());
+    install_interrupt_handler();
+    islands::LearnIslandsResult r;
+    try {
+        r = islands::run_learn_islands(job, args.islands, t);
+    } catch (const islands::AgreedInputError&) {
+        if (!root) return ExitBadInput;  // rank 0 says it
+        throw;
+    } catch (const islands::AgreedError&) {
+        if (!root) return ExitInternal;
+        throw;
+    } catch (const std::exception& e) {
+        if (t.size() > 1) {  // this rank alone failed: the others must not wait for it
+            std::fprintf(stderr, "gaeval: rank %d: %s\n", t.rank(), e.what());
+            t.abort(dynamic_cast<const InputError*>(&e) ? ExitBadInput : ExitInternal);
+        }
+        throw;
+    }
+    const islands::ArchipelagoResult& a = r.archipelago;
+    if (a.interrupted) {
+        if (root)
+            std::fprintf(stderr,
+                         "gaeval learn: interrupted; resume with: %sgaeval learn --resume %s\n",
+                         t.size() > 1 ? ("mpirun -np " + std::to_string(t.size()) + " ").c_str()
+                                      : "",
+                         job.out_dir.c_str());
+        return ExitInterrupted;
+    }
+    if (!root) return ExitOk;
+    std::printf("learned %s weights on %u islands in %u generations (best: island %u, value "
+                "%.6g), %.1f s (%s, %s, %d rank(s))\n",
+                learn::scheme_name(job.config.scheme), args.islands.count, a.generation,
+                a.best.from, a.best.fitness, a.seconds, job.backend.name.c_str(),
+                t.name().c_str(), t.size());
+    for (const learn::VerifyRow& v : r.verification)
+        std::printf("  vs %-11s  win rate %.3f (95%% CI %.3f - %.3f) over %llu games\n",
+                    v.opponent.c_str(), v.win_rate, v.low, v.high, (unsigned long long)v.games);
+    std::printf("results in %s/: weights.json, islands.csv, migrations.csv, verification.csv\n",
+                job.out_dir.c_str());
+    if (common.json) {
+        nlohmann::json out = learn::learn_run_json(job);
+        out["islands"] = islands::config_json(args.islands);
+        out["ranks"] = t.size();
+        out["generations_done"] = a.generation;
+        out["best_island"] = a.best.from;
+        out["best_value"] = a.best.fitness;
+        out["seconds"] = a.seconds;
+        out["weights"] = r.best_weights;
+        std::cout << out.dump() << std::endl;
+    }
+    return ExitOk;
+}
+
+}  // namespace
 
 int run_learn(int argc, char** argv) {
     LearnArgs args = parse_learn_args(argc, argv);
@@ -296,6 +381,8 @@ int run_learn(int argc, char** argv) {
         std::cout << args.help_text << '\n';
         return ExitOk;
     }
+    if (auto transport = island_transport(args.use_islands, args.out_given))
+        return run_learn_islands(args, *transport);
     const CommonOptions& common = args.common;
     learn::LearnJob& job = args.job;
     learn::check_job(job);  // bad folder or checkpoint: one line, before anything else

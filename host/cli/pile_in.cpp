@@ -5,6 +5,9 @@
 
 #include "host/cli/commands.hpp"
 #include "host/cli/common.hpp"
+#include "host/cli/island_options.hpp"
+#include "host/islands/archipelago.hpp"
+#include "host/islands/pile_in_islands.hpp"
 #include "host/cli/pile_in_args.hpp"
 #include "host/pile_in/check.hpp"
 #include "host/pile_in/rules.hpp"
@@ -106,6 +109,7 @@ PileInArgs parse_pile_in_args(int argc, char** argv) {
         "target-unit", "enemy unit of the no-further-from-target rule",
         cxxopts::value<std::string>());
     add_common_options(options);
+    add_island_options(options);
     auto result = parse(options, argc, argv);
     if (result.count("help")) {
         args.help = true;
@@ -135,6 +139,12 @@ PileInArgs parse_pile_in_args(int argc, char** argv) {
                                  " is fixed by the run being resumed; leave it out");
         }
         job = pile_in::job_from_run_folder(result["resume"].as<std::string>());
+        if (has_island_flag(result))
+            throw InputError("--resume: island flags are fixed by the run being resumed");
+        args.use_islands = islands::pile_in_folder_islands(job.out_dir, &args.islands);
+        if (args.use_islands && result.count("generations"))
+            throw InputError("--resume: an island run keeps its --generations");
+        args.out_given = true;
         if (result.count("generations"))
             job.ga.generations =
                 static_cast<uint32_t>(read_integer_flag(result, "generations", 1, 1000000000));
@@ -155,6 +165,11 @@ PileInArgs parse_pile_in_args(int argc, char** argv) {
         job.out_dir = io::choose_run_folder(
             result.count("out") ? result["out"].as<std::string>() : "",
             args.check.empty() ? "pile-in" : "pile-in-check");
+        args.islands = read_island_options(result);
+        args.use_islands = args.islands.count > 1;
+        args.out_given = result.count("out") > 0;
+        if (args.use_islands && !args.check.empty())
+            throw InputError("--islands: a check runs no solver");
     }
     job.checkpoint_every_seconds = read_real_flag(result, "checkpoint-every", 0, 1e9);
     job.checkpoint_at_end = result.count("no-checkpoint") == 0;
@@ -199,6 +214,74 @@ int run_check(const PileInArgs& args) {
     return v.legal ? ExitOk : ExitIllegalPlan;
 }
 
+// gaeval pile-in --islands N: the archipelago on this process's transport; rank 0 reports.
+int run_pile_in_islands(PileInArgs& args, islands::Transport& t) {
+    pile_in::PileInJob& job = args.job;
+    const CommonOptions& common = args.common;
+    const bool root = t.rank() == 0;
+    if (!root) job.quiet = true;
+    job.backend = resolve_backend(common.backend, common.threads);
+    if (!job.quiet)
+        std::fprintf(stderr,
+                     "gaeval pile-in: %s, %u islands x %llu plans on %d rank(s) (%s), %u "
+                     "generations, migration %s every %u generations (best %u, replace %s), %s "
+                     "(%s), run folder %s\n",
+                     job.scenario.name.c_str(), args.islands.count,
+                     static_cast<unsigned long long>(job.ga.population), t.size(),
+                     t.name().c_str(), job.ga.generations,
+                     islands::topology_name(args.islands.topology), args.islands.migrate_every,
+                     args.islands.migrants, islands::replacement_name(args.islands.replace),
+                     job.backend.name.c_str(), job.backend.device.c_str(), job.out_dir.c_str());
+    install_interrupt_handler();
+    islands::PileInIslandsResult r;
+    try {
+        r = islands::run_pile_in_islands(job, args.islands, t);
+    } catch (const islands::AgreedInputError&) {
+        if (!root) return ExitBadInput;  // rank 0 says it
+        throw;
+    } catch (const islands::AgreedError&) {
+        if (!root) return ExitInternal;
+        throw;
+    } catch (const std::exception& e) {
+        if (t.size() > 1) {  // this rank alone failed: the others must not wait for it
+            std::fprintf(stderr, "gaeval: rank %d: %s\n", t.rank(), e.what());
+            t.abort(dynamic_cast<const InputError*>(&e) ? ExitBadInput : ExitInternal);
+        }
+        throw;
+    }
+    const islands::ArchipelagoResult& a = r.archipelago;
+    if (a.interrupted) {
+        if (root)
+            std::fprintf(stderr,
+                         "gaeval pile-in: interrupted; resume with: %sgaeval pile-in --resume %s\n",
+                         t.size() > 1 ? ("mpirun -np " + std::to_string(t.size()) + " ").c_str()
+                                      : "",
+                         job.out_dir.c_str());
+        return ExitInterrupted;
+    }
+    if (!root) return ExitOk;
+    const pile_in::JobResult& j = r.job;
+    if (common.json) {
+        nlohmann::json out = pile_in::result_json(job, j);
+        out["islands"] = islands::config_json(args.islands);
+        out["ranks"] = t.size();
+        out["best_island"] = a.best.from;
+        std::cout << out.dump() << std::endl;
+        return ExitOk;
+    }
+    std::printf("best plan of %u islands (island %u): %d of %d models in combat range, fitness "
+                "%.2f (generation %u)\n",
+                args.islands.count, a.best.from,
+                j.rules ? j.in_range_count : j.best.breakdown.in_range_count,
+                job.scenario.scenario.friendly_count, j.best.breakdown.fitness, j.best.generation);
+    std::printf("%u generations x %u islands x %llu plans in %.2f s (%s, %s, %d rank(s))\n",
+                a.generation, args.islands.count, static_cast<unsigned long long>(job.ga.population),
+                a.seconds, job.backend.name.c_str(), t.name().c_str(), t.size());
+    std::printf("results in %s/: best.json, picture.svg, islands.csv, migrations.csv, run.json\n",
+                job.out_dir.c_str());
+    return ExitOk;
+}
+
 }  // namespace
 
 int run_pile_in(int argc, char** argv) {
@@ -208,6 +291,8 @@ int run_pile_in(int argc, char** argv) {
         return ExitOk;
     }
     if (!args.check.empty()) return run_check(args);
+    if (auto transport = island_transport(args.use_islands, args.out_given))
+        return run_pile_in_islands(args, *transport);
     pile_in::PileInJob& job = args.job;
     const CommonOptions& common = args.common;
     // The backend's note joins the run's first progress line, once every input is validated.

@@ -59,10 +59,10 @@ void Engine::resume(uint32_t next_generation, const std::vector<uint32_t>& genes
     best_ = best;
 }
 
-GenerationReport Engine::step() {
+GenerationReport Engine::evaluate_generation() {
     using clock = std::chrono::steady_clock;
     const auto t0 = clock::now();
-    const PhaseTimes before = population_.times();
+    step_start_ = population_.times();
 
     GenerationReport report;
     report.generation = generation_;
@@ -80,7 +80,16 @@ GenerationReport Engine::step() {
         best_.genes = genes;
         best_.breakdown = report.best_of_generation;
     }
+    report.seconds = std::chrono::duration<double>(clock::now() - t0).count();
+    return report;
+}
 
+void Engine::rerank() {
+    population_.evaluate();
+    population_.rank();
+}
+
+void Engine::breed_generation() {
     BreedParams params;
     params.seed = config_.seed;
     params.generation = generation_ + 1;
@@ -88,6 +97,14 @@ GenerationReport Engine::step() {
     params.mutation_rate = config_.mutation;
     population_.breed(params);
     ++generation_;
+}
+
+GenerationReport Engine::step() {
+    using clock = std::chrono::steady_clock;
+    const auto t0 = clock::now();
+    GenerationReport report = evaluate_generation();
+    const PhaseTimes before = step_start_;
+    breed_generation();
 
     const PhaseTimes after = population_.times();
     report.phases.evaluate = after.evaluate - before.evaluate;

@@ -61,6 +61,13 @@ class Engine {
 
     // Evaluates and ranks the current generation, then breeds the next one.
     GenerationReport step();
+    // step() in two halves, for the islands (host/islands/), which migrate between them:
+    // evaluate and rank the current generation (best plan tracked), then breed the next.
+    GenerationReport evaluate_generation();
+    void breed_generation();
+    // Evaluates and ranks the current plans again (after immigrants were written), so that
+    // breeding sees their rank; the best plan is not updated.
+    void rerank();
 
     bool done() const { return generation_ >= config_.generations; }
     uint32_t generation() const { return generation_; }  // the one step() evaluates next
@@ -76,6 +83,7 @@ class Engine {
     uint64_t survivors_;
     uint32_t generation_ = 0;
     BestPlan best_;
+    PhaseTimes step_start_;  // population times when evaluate_generation began
 };
 
 }  // namespace gaeval::pile_in

@@ -268,14 +268,79 @@ JobResult run_greedy_job(const PileInJob& job, const RulesProblem& problem) {
 
 }  // namespace
 
-JobResult run_job(const PileInJob& job) {
-    using clock = std::chrono::steady_clock;
-    validate(job.ga);
-    check_rules_name(job.rules);
-    if (job.solver != "ga" && job.solver != "greedy")
-        throw InputError("--solver: unknown solver '" + job.solver + "' (expected ga or greedy)");
+nlohmann::json job_manifest(const PileInJob& job, const RulesProblem* problem,
+                            uint32_t resumed_at) {
+    return run_manifest(job, problem, resumed_at);
+}
+
+void write_best_outputs(const PileInJob& job, const Scenario& scenario, const RulesProblem* rules,
+                        JobResult& result) {
+    const fs::path dir(job.out_dir);
+    char line[256];
+    if (rules) {
+        // The best plan ever seen, never worse than greedy: the greedy plan is in generation 0
+        // (so the GA's best outranks it); should the validator still rank it higher, it is
+        // the result.
+        const std::vector<uint32_t> greedy = greedy_genes(*rules);
+        RulesOutcome o = judge(*rules, result.best.genes);
+        const RulesOutcome g = judge(*rules, greedy);
+        if (g.verdict.legal &&
+            (!o.verdict.legal || g.verdict.in_range_count > o.verdict.in_range_count)) {
+            result.best.genes = greedy;
+            result.best.generation = 0;
+            result.best.breakdown = score_plan(scenario, rules, greedy);
+            o = g;
+        }
+        result.rules = true;
+        result.legal = o.verdict.legal;
+        result.in_range_count = o.verdict.in_range_count;
+        result.violations = o.verdict.violations;
+        result.greedy_in_range_count = g.verdict.in_range_count;
+        result.greedy_legal = g.verdict.legal;
+        std::snprintf(line, sizeof line,
+                      "GA %d vs greedy %d in range  |  generation %u of %u, population %llu, "
+                      "seed %llu, %s",
+                      o.verdict.in_range_count, g.verdict.in_range_count, result.best.generation,
+                      result.generations_done, static_cast<unsigned long long>(job.ga.population),
+                      static_cast<unsigned long long>(job.ga.seed), job.backend.name.c_str());
+        write_rules_results(job, *rules, o, line,
+                            {{"generation", result.best.generation},
+                             {"fitness", result.best.breakdown.fitness},
+                             {"greedy",
+                              {{"in_range_count", g.verdict.in_range_count},
+                               {"legal", g.verdict.legal},
+                               {"order", g.verdict.order}}}});
+    } else {
+        PlanReport plan = gapi1_report(scenario, result.best.genes);
+        plan.title = job.scenario.name + " (" + job.rules + ")";
+        std::snprintf(line, sizeof line, "%d of %d models in combat range, fitness %.2f",
+                      plan.breakdown.in_range_count, scenario.friendly_count,
+                      plan.breakdown.fitness);
+        plan.caption.push_back(line);
+        std::snprintf(line, sizeof line,
+                      "in range %+d, overlaps %+d, no friend %+d, distance %.2f mm  |  generation "
+                      "%u of %u, population %llu, seed %llu, %s",
+                      InRangePoints * plan.breakdown.in_range_count,
+                      OverlapPoints * plan.breakdown.overlap_count,
+                      IsolatedPoints * plan.breakdown.isolated_count, -plan.breakdown.distance_mm,
+                      result.best.generation, result.generations_done,
+                      static_cast<unsigned long long>(job.ga.population),
+                      static_cast<unsigned long long>(job.ga.seed), job.backend.name.c_str());
+        plan.caption.push_back(line);
+        nlohmann::json best = plan_json(scenario, plan);
+        best["generation"] = result.best.generation;
+        best["scenario"] = job.scenario.name;
+        best["rules"] = job.rules;
+        write_file_atomic((dir / "best.json").string(), best.dump(2) + "\n");
+        write_file_atomic((dir / "picture.svg").string(), plan_svg(scenario, plan));
+    }
+
+}
+
+std::optional<RulesProblem> prepare_problem(const PileInJob& job, Scenario* scenario_out) {
     std::optional<RulesProblem> problem;
-    Scenario scenario = job.scenario.scenario;
+    Scenario& scenario = *scenario_out;
+    scenario = job.scenario.scenario;
     if (job.rules != "gapi1") {
         problem = build_rules_problem(job.rules, job.scenario, job.overrides);
         scenario = problem->scenario;
@@ -296,6 +361,17 @@ JobResult run_job(const PileInJob& job) {
         if (job.solver == "greedy")
             throw InputError("--solver greedy: needs a rules preset (--rules aos1..aos4)");
     }
+    return problem;
+}
+
+JobResult run_job(const PileInJob& job) {
+    using clock = std::chrono::steady_clock;
+    validate(job.ga);
+    check_rules_name(job.rules);
+    if (job.solver != "ga" && job.solver != "greedy")
+        throw InputError("--solver: unknown solver '" + job.solver + "' (expected ga or greedy)");
+    Scenario scenario;
+    std::optional<RulesProblem> problem = prepare_problem(job, &scenario);
     const RulesProblem* rules = problem ? &*problem : nullptr;
     if (job.resume)
         io::check_run_folder_kind(job.out_dir, "pile-in");
@@ -418,65 +494,7 @@ JobResult run_job(const PileInJob& job) {
     result.best = engine.best();
     result.evaluations_per_second = result.seconds > 0 ? evaluated / result.seconds : 0;
 
-    // Results: the best plan found in any generation.
-    char line[256];
-    if (rules) {
-        // The best plan ever seen, never worse than greedy: the greedy plan is in generation 0
-        // (so the GA's best outranks it); should the validator still rank it higher, it is
-        // the result.
-        const std::vector<uint32_t> greedy = greedy_genes(*rules);
-        RulesOutcome o = judge(*rules, result.best.genes);
-        const RulesOutcome g = judge(*rules, greedy);
-        if (g.verdict.legal &&
-            (!o.verdict.legal || g.verdict.in_range_count > o.verdict.in_range_count)) {
-            result.best.genes = greedy;
-            result.best.generation = 0;
-            result.best.breakdown = score_plan(scenario, rules, greedy);
-            o = g;
-        }
-        result.rules = true;
-        result.legal = o.verdict.legal;
-        result.in_range_count = o.verdict.in_range_count;
-        result.violations = o.verdict.violations;
-        result.greedy_in_range_count = g.verdict.in_range_count;
-        result.greedy_legal = g.verdict.legal;
-        std::snprintf(line, sizeof line,
-                      "GA %d vs greedy %d in range  |  generation %u of %u, population %llu, "
-                      "seed %llu, %s",
-                      o.verdict.in_range_count, g.verdict.in_range_count, result.best.generation,
-                      result.generations_done, static_cast<unsigned long long>(job.ga.population),
-                      static_cast<unsigned long long>(job.ga.seed), job.backend.name.c_str());
-        write_rules_results(job, *rules, o, line,
-                            {{"generation", result.best.generation},
-                             {"fitness", result.best.breakdown.fitness},
-                             {"greedy",
-                              {{"in_range_count", g.verdict.in_range_count},
-                               {"legal", g.verdict.legal},
-                               {"order", g.verdict.order}}}});
-    } else {
-        PlanReport plan = gapi1_report(scenario, result.best.genes);
-        plan.title = job.scenario.name + " (" + job.rules + ")";
-        std::snprintf(line, sizeof line, "%d of %d models in combat range, fitness %.2f",
-                      plan.breakdown.in_range_count, scenario.friendly_count,
-                      plan.breakdown.fitness);
-        plan.caption.push_back(line);
-        std::snprintf(line, sizeof line,
-                      "in range %+d, overlaps %+d, no friend %+d, distance %.2f mm  |  generation "
-                      "%u of %u, population %llu, seed %llu, %s",
-                      InRangePoints * plan.breakdown.in_range_count,
-                      OverlapPoints * plan.breakdown.overlap_count,
-                      IsolatedPoints * plan.breakdown.isolated_count, -plan.breakdown.distance_mm,
-                      result.best.generation, result.generations_done,
-                      static_cast<unsigned long long>(job.ga.population),
-                      static_cast<unsigned long long>(job.ga.seed), job.backend.name.c_str());
-        plan.caption.push_back(line);
-        nlohmann::json best = plan_json(scenario, plan);
-        best["generation"] = result.best.generation;
-        best["scenario"] = job.scenario.name;
-        best["rules"] = job.rules;
-        write_file_atomic((dir / "best.json").string(), best.dump(2) + "\n");
-        write_file_atomic((dir / "picture.svg").string(), plan_svg(scenario, plan));
-    }
+    write_best_outputs(job, scenario, rules, result);
 
     run["status"] = result.interrupted ? "interrupted" : "complete";
     run["finished"] = iso_time_now();

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -57,6 +58,20 @@ PileInJob job_from_run_folder(const std::string& dir);
 // Fingerprint of everything that determines the results (scenario in mm, GA settings, seed,
 // rules); a checkpoint only resumes a run with the same fingerprint.
 uint64_t job_fingerprint(const PileInJob& job);
+
+// The scenario a job plays (GAPI1 with its --reach / --coherency overrides) and its rules
+// problem (a preset) or nullopt (GAPI1); InputError on rule flags GAPI1 has no use for.
+std::optional<RulesProblem> prepare_problem(const PileInJob& job, Scenario* scenario);
+
+// best.json and picture.svg in job.out_dir for result.best (result.generations_done set); a
+// rules preset also judges the plan (and takes the greedy plan when the validator prefers it),
+// filling result's rules fields.
+void write_best_outputs(const PileInJob& job, const Scenario& scenario, const RulesProblem* rules,
+                        JobResult& result);
+
+// run.json of a job as a run starts (status running); resumed_at: 0 or the generation resumed.
+nlohmann::json job_manifest(const PileInJob& job, const RulesProblem* problem,
+                            uint32_t resumed_at);
 
 // The JSON object --json prints for a finished job.
 nlohmann::json result_json(const PileInJob& job, const JobResult& result);

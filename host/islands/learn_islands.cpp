@@ -1,0 +1,275 @@
+#include "host/islands/learn_islands.hpp"
+
+#include <cstring>
+#include <filesystem>
+#include <map>
+#include <sstream>
+
+#include "host/core/error.hpp"
+#include "host/core/hash.hpp"
+#include "host/core/progress.hpp"
+#include "host/games/player_file.hpp"
+#include "host/io/json_fields.hpp"
+#include "host/io/run_folder.hpp"
+
+namespace gaeval::islands {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::vector<uint32_t> float_words(const float* w, size_t n) {
+    std::vector<uint32_t> words(n);
+    if (n) std::memcpy(words.data(), w, n * sizeof(float));
+    return words;
+}
+
+std::vector<float> words_float(const std::vector<uint32_t>& words) {
+    std::vector<float> w(words.size());
+    if (!w.empty()) std::memcpy(w.data(), words.data(), w.size() * sizeof(float));
+    return w;
+}
+
+class LearnIslands : public IslandGa {
+  public:
+    explicit LearnIslands(const learn::LearnJob& job) : job_(job) {
+        play_ = [this](const std::vector<games::PlayerData>& players,
+                       const std::vector<Pairing>& pairings, uint64_t seed) {
+            return job_.session->play_pairings(players, pairings, seed, job_.config.max_plies,
+                                               job_.backend);
+        };
+    }
+
+    learn::LearnConfig config(uint32_t island) const {
+        learn::LearnConfig c = job_.config;
+        c.seed = island_seed(job_.config.seed, island);
+        return c;
+    }
+
+    void start(uint32_t island) override { states_[island] = learn::initial_state(config(island)); }
+
+    IslandRow evaluate(uint32_t island) override {
+        learn::LearnState& s = states_.at(island);
+        const uint64_t before = s.games;
+        learn::step(config(island), s, play_);
+        games_ += s.games - before;
+        IslandRow row;
+        row.best = s.best_value;
+        row.mean = s.mean_value;
+        return row;
+    }
+
+    std::vector<double> fitness(uint32_t island) override { return states_.at(island).value; }
+
+    std::vector<uint32_t> genome(uint32_t island, uint64_t member) override {
+        const learn::LearnState& s = states_.at(island);
+        const size_t d = job_.config.dims();
+        if (job_.config.scheme == learn::SchemeKind::GeneticGame)
+            return std::vector<uint32_t>(s.codes.begin() + member * d,
+                                         s.codes.begin() + (member + 1) * d);
+        return float_words(&s.weights[member * d], d);
+    }
+
+    void immigrate(uint32_t island, const std::vector<int64_t>& slots,
+                   const std::vector<Migrant>& in) override {
+        learn::LearnState& s = states_.at(island);
+        const size_t d = job_.config.dims();
+        for (size_t j = 0; j < slots.size(); ++j) {
+            const size_t base = size_t(slots[j]) * d;
+            if (job_.config.scheme == learn::SchemeKind::GeneticGame) {
+                for (size_t k = 0; k < d; ++k) {
+                    s.codes[base + k] = static_cast<uint16_t>(in[j].words[k]);
+                    s.weights[base + k] = learn::decode_weight(s.codes[base + k]);
+                }
+            } else {
+                const std::vector<float> w = words_float(in[j].words);
+                std::copy(w.begin(), w.end(), s.weights.begin() + base);
+            }
+            s.value[slots[j]] = in[j].fitness;
+        }
+    }
+
+    void advance(uint32_t) override {}
+
+    Migrant best(uint32_t island) override {
+        const learn::LearnState& s = states_.at(island);
+        return Migrant{island, s.best_value,
+                       float_words(s.best_weights.data(), s.best_weights.size()), s.generation};
+    }
+
+    void save(uint32_t island, Checkpoint& c, const std::string& p) override {
+        const learn::LearnState& s = states_.at(island);
+        c.put(p + "weights", s.weights);
+        c.put(p + "codes", s.codes);
+        c.put(p + "value", s.value);
+        c.put(p + "global_best", s.global_best);
+        c.put(p + "best_weights", s.best_weights);
+        c.put(p + "scalars", std::vector<double>{s.best_value, s.mean_value});
+        c.put(p + "counters", std::vector<uint64_t>{s.generation, s.games, s.plies});
+    }
+
+    void load(uint32_t island, const Checkpoint& c, const std::string& p,
+              const std::string& origin) override {
+        learn::LearnState s;
+        c.get(p + "weights", s.weights, origin);
+        c.get(p + "codes", s.codes, origin);
+        c.get(p + "value", s.value, origin);
+        c.get(p + "global_best", s.global_best, origin);
+        c.get(p + "best_weights", s.best_weights, origin);
+        std::vector<double> scalars;
+        std::vector<uint64_t> counters;
+        c.get(p + "scalars", scalars, origin);
+        c.get(p + "counters", counters, origin);
+        const size_t n = job_.config.population, d = job_.config.dims();
+        if (scalars.size() != 2 || counters.size() != 3 || s.weights.size() != n * d ||
+            s.value.size() != n || s.best_weights.size() != d)
+            throw InputError(origin + ": corrupt checkpoint part (sizes of island " +
+                             std::to_string(island) + ")");
+        s.best_value = scalars[0];
+        s.mean_value = scalars[1];
+        s.generation = static_cast<uint32_t>(counters[0]);
+        s.games = counters[1];
+        s.plies = counters[2];
+        states_[island] = s;
+    }
+
+    uint64_t games() const { return games_; }
+
+  private:
+    const learn::LearnJob& job_;
+    learn::PlayFn play_;
+    std::map<uint32_t, learn::LearnState> states_;
+    uint64_t games_ = 0;
+};
+
+std::string path_in(const std::string& dir, const char* name) {
+    return (fs::path(dir) / name).string();
+}
+
+nlohmann::json run_json(const learn::LearnJob& job, const IslandConfig& islands,
+                        const Transport& t) {
+    nlohmann::json run = learn::learn_run_json(job);
+    run["islands"] = config_json(islands);
+    run["transport"] = {{"name", t.name()}, {"ranks", t.size()}};
+    return run;
+}
+
+}  // namespace
+
+uint64_t learn_islands_fingerprint(const learn::LearnJob& job, const IslandConfig& islands) {
+    const std::string text = std::to_string(learn::learn_fingerprint(job)) + "|" +
+                             std::to_string(job.config.generations) + "|" +
+                             config_json(islands).dump();
+    return fnv1a(text.data(), text.size());
+}
+
+bool learn_folder_islands(const std::string& dir, IslandConfig* islands) {
+    const std::string path = path_in(dir, "run.json");
+    if (!fs::exists(path)) return false;
+    try {
+        const nlohmann::json run = json_fields::read_file(path);
+        if (!run.contains("islands")) return false;
+        *islands = config_from_json(run.at("islands"));
+        return true;
+    } catch (const nlohmann::json::exception& e) {
+        throw InputError(path + ": unreadable islands settings (" + std::string(e.what()) + ")");
+    }
+}
+
+LearnIslandsResult run_learn_islands(const learn::LearnJob& job, const IslandConfig& islands,
+                                     Transport& t) {
+    const bool files = !job.out_dir.empty();
+    const bool root = t.rank() == 0;
+    agree(t, [&] {
+        learn::validate(job.config);
+        validate(islands, job.config.population);
+        if (!files) return;
+        if (job.resume) {
+            io::check_run_folder_kind(job.out_dir, "learn");
+            checkpoint_generation(job.out_dir, t.size(), learn_islands_fingerprint(job, islands));
+        } else {
+            io::check_run_folder_free(job.out_dir);
+        }
+    });
+    const std::string started = iso_time_now();
+    agree(t, [&] {
+        if (!files || !root) return;
+        io::create_run_folder(job.out_dir);
+        nlohmann::json run = run_json(job, islands, t);
+        run["started"] = started;
+        run["status"] = "running";
+        io::write_text_atomic(path_in(job.out_dir, "run.json"), run.dump(2) + "\n");
+    });
+
+    LearnIslands ga(job);
+    ArchipelagoJob a;
+    a.islands = islands;
+    a.generations = job.config.generations;
+    a.fingerprint = learn_islands_fingerprint(job, islands);
+    a.out_dir = job.out_dir;
+    a.resume = job.resume;
+    a.quiet = job.quiet;
+    a.label = "learn islands";
+    LearnIslandsResult result;
+    result.archipelago = run_archipelago(ga, t, a);
+    result.best_weights = words_float(result.archipelago.best.words);
+    result.games = ga.games();
+    if (!root) return result;
+
+    // ---- rank 0: the exported player, its verification, the manifest
+    const bool done = !result.archipelago.interrupted;
+    if (done && job.verify_games > 0) {
+        learn::LearnState best;
+        best.generation = result.archipelago.generation;
+        best.best_weights = result.best_weights;
+        const std::vector<std::string> opponents = learn::verify_opponents(job);
+        for (size_t o = 0; o < opponents.size(); ++o) {
+            const auto summary = games::summarize(
+                games::play(*learn::verify_session(job, int(o)),
+                            learn::verify_request(job, best, int(o)), job.backend));
+            learn::VerifyRow row;
+            row.generation = best.generation;
+            row.opponent = opponents[o];
+            row.games = summary.games;
+            row.wins = summary.wins;
+            row.draws = summary.draws;
+            row.losses = summary.losses;
+            row.win_rate = summary.games ? double(summary.wins) / summary.games : 0.0;
+            learn::wilson_interval(row.wins, row.games, &row.low, &row.high);
+            result.verification.push_back(row);
+        }
+    }
+    if (files) {
+        if (done) {
+            games::PlayerFile player;
+            player.learned_on = job.session->setup();
+            player.learned_on.erase("game");
+            player.weights = learn::player_of(job.config, result.best_weights.data()).weights;
+            player.depth = static_cast<int>(job.config.depth);
+            io::write_text_atomic(path_in(job.out_dir, "weights.json"),
+                                  games::player_file_json(job.session->info(), player));
+            std::ostringstream csv;
+            csv << "generation,opponent,games,wins,draws,losses,win_rate,ci95_low,ci95_high\n";
+            for (const learn::VerifyRow& r : result.verification) {
+                char line[256];
+                std::snprintf(line, sizeof line, "%u,%s,%llu,%llu,%llu,%llu,%.4f,%.4f,%.4f\n",
+                              r.generation, r.opponent.c_str(), (unsigned long long)r.games,
+                              (unsigned long long)r.wins, (unsigned long long)r.draws,
+                              (unsigned long long)r.losses, r.win_rate, r.low, r.high);
+                csv << line;
+            }
+            io::write_text_atomic(path_in(job.out_dir, "verification.csv"), csv.str());
+        }
+        nlohmann::json run = run_json(job, islands, t);
+        run["started"] = started;
+        run["status"] = done ? "complete" : "interrupted";
+        run["finished"] = iso_time_now();
+        run["generations_done"] = result.archipelago.generation;
+        run["best_island"] = result.archipelago.best.from;
+        run["best_value"] = result.archipelago.best.fitness;
+        io::write_text_atomic(path_in(job.out_dir, "run.json"), run.dump(2) + "\n");
+    }
+    return result;
+}
+
+}  // namespace gaeval::islands

@@ -1,0 +1,39 @@
+// `gaeval learn --islands N`: the learn schemes (host/learn/learn.hpp) as islands. Island i
+// is the job's configuration with seed island_seed(seed, i), a whole population of its own;
+// its step() plays and breeds a generation, so migration follows the breeding: emigrants are
+// the members of highest value (the scheme's fitness or estimated value after the step: the
+// elites for modern, lifetime values for genetic-game), immigrants replace the members of
+// lowest value and carry their value with them.
+//
+// Run folder: run.json (the learn manifest plus "islands"), islands.csv, migrations.csv,
+// weights.json (the best of all islands by the scheme's best value), verification.csv (that
+// player against the game's built-in players, job.verify_games each), checkpoint.json and one
+// checkpoint part per rank.
+#pragma once
+
+#include "host/islands/archipelago.hpp"
+#include "host/learn/learn_run.hpp"
+
+namespace gaeval::islands {
+
+struct LearnIslandsResult {
+    ArchipelagoResult archipelago;
+    std::vector<float> best_weights;  // the exported player's genome weights
+    std::vector<learn::VerifyRow> verification;
+    uint64_t games = 0;  // played by all islands, this invocation
+};
+
+// Fingerprint of a learn job with islands (the learn fingerprint, the generations, the
+// islands configuration): a checkpoint only resumes the same run.
+uint64_t learn_islands_fingerprint(const learn::LearnJob& job, const IslandConfig& islands);
+
+// Runs (or resumes, job.resume) the job as islands over `transport`; every rank calls it with
+// the same job. Bad input (an occupied folder, a checkpoint of another run or rank count) is
+// an InputError on every rank before anything is written.
+LearnIslandsResult run_learn_islands(const learn::LearnJob& job, const IslandConfig& islands,
+                                     Transport& transport);
+
+// The islands configuration of a learn run folder, when it was run with islands.
+bool learn_folder_islands(const std::string& dir, IslandConfig* islands);
+
+}  // namespace gaeval::islands
