@@ -418,8 +418,13 @@ std::string find_mpirun() {
 // What a container needs: root is allowed, 2 ranks on fewer cores, shared memory and TCP only
 // (no InfiniBand probing), no single-copy mechanism (ptrace is not allowed in containers).
 std::string mpirun(int ranks) {
-    return "env OMPI_MCA_btl_vader_single_copy_mechanism=none " + find_mpirun() + " -np " +
-           std::to_string(ranks) +
+    // Under the asan preset: whole stacks at every allocation, so that Open MPI's own leaks
+    // (its components have no frame pointers) match tests/asan/lsan.supp.
+    const char* asan = std::getenv("ASAN_OPTIONS");
+    const std::string sanitizer =
+        asan ? " ASAN_OPTIONS=" + std::string(asan) + ":fast_unwind_on_malloc=0" : "";
+    return "env OMPI_MCA_btl_vader_single_copy_mechanism=none" + sanitizer + " " +
+           find_mpirun() + " -np " + std::to_string(ranks) +
            " --oversubscribe --allow-run-as-root --mca btl self,vader,tcp " + GAEVAL_BINARY;
 }
 
