@@ -78,4 +78,12 @@ std::unique_ptr<islands::Transport> island_transport(bool with_islands, bool out
     return t;
 }
 
+void say_how_to_resume(const islands::Transport& t, const char* command,
+                       const std::string& out_dir) {
+    if (t.rank() != 0) return;
+    const std::string launcher = t.size() > 1 ? "mpirun -np " + std::to_string(t.size()) + " " : "";
+    std::fprintf(stderr, "gaeval %s: interrupted; resume with: %sgaeval %s --resume %s\n", command,
+                 launcher.c_str(), command, out_dir.c_str());
+}
+
 }  // namespace gaeval::cli

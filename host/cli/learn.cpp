@@ -322,30 +322,14 @@ int run_learn_islands(LearnArgs& args, islands::Transport& t) {
                      args.islands.migrate_every, args.islands.migrants,
                      islands::replacement_name(args.islands.replace), job.out_dir.c_str());
     install_interrupt_handler();
-    islands::LearnIslandsResult r;
-    try {
-        r = islands::run_learn_islands(job, args.islands, t);
-    } catch (const islands::AgreedInputError&) {
-        if (!root) return ExitBadInput;  // rank 0 says it
-        throw;
-    } catch (const islands::AgreedError&) {
-        if (!root) return ExitInternal;
-        throw;
-    } catch (const std::exception& e) {
-        if (t.size() > 1) {  // this rank alone failed: the others must not wait for it
-            std::fprintf(stderr, "gaeval: rank %d: %s\n", t.rank(), e.what());
-            t.abort(dynamic_cast<const InputError*>(&e) ? ExitBadInput : ExitInternal);
-        }
-        throw;
-    }
+    int rank_exit = ExitOk;
+    const auto ran =
+        run_on_ranks(t, &rank_exit, [&] { return islands::run_learn_islands(job, args.islands, t); });
+    if (!ran) return rank_exit;
+    const islands::LearnIslandsResult& r = *ran;
     const islands::ArchipelagoResult& a = r.archipelago;
     if (a.interrupted) {
-        if (root)
-            std::fprintf(stderr,
-                         "gaeval learn: interrupted; resume with: %sgaeval learn --resume %s\n",
-                         t.size() > 1 ? ("mpirun -np " + std::to_string(t.size()) + " ").c_str()
-                                      : "",
-                         job.out_dir.c_str());
+        say_how_to_resume(t, "learn", job.out_dir);
         return ExitInterrupted;
     }
     if (!root) return ExitOk;

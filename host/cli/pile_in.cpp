@@ -233,30 +233,14 @@ int run_pile_in_islands(PileInArgs& args, islands::Transport& t) {
                      args.islands.migrants, islands::replacement_name(args.islands.replace),
                      job.backend.name.c_str(), job.backend.device.c_str(), job.out_dir.c_str());
     install_interrupt_handler();
-    islands::PileInIslandsResult r;
-    try {
-        r = islands::run_pile_in_islands(job, args.islands, t);
-    } catch (const islands::AgreedInputError&) {
-        if (!root) return ExitBadInput;  // rank 0 says it
-        throw;
-    } catch (const islands::AgreedError&) {
-        if (!root) return ExitInternal;
-        throw;
-    } catch (const std::exception& e) {
-        if (t.size() > 1) {  // this rank alone failed: the others must not wait for it
-            std::fprintf(stderr, "gaeval: rank %d: %s\n", t.rank(), e.what());
-            t.abort(dynamic_cast<const InputError*>(&e) ? ExitBadInput : ExitInternal);
-        }
-        throw;
-    }
+    int rank_exit = ExitOk;
+    const auto ran =
+        run_on_ranks(t, &rank_exit, [&] { return islands::run_pile_in_islands(job, args.islands, t); });
+    if (!ran) return rank_exit;
+    const islands::PileInIslandsResult& r = *ran;
     const islands::ArchipelagoResult& a = r.archipelago;
     if (a.interrupted) {
-        if (root)
-            std::fprintf(stderr,
-                         "gaeval pile-in: interrupted; resume with: %sgaeval pile-in --resume %s\n",
-                         t.size() > 1 ? ("mpirun -np " + std::to_string(t.size()) + " ").c_str()
-                                      : "",
-                         job.out_dir.c_str());
+        say_how_to_resume(t, "pile-in", job.out_dir);
         return ExitInterrupted;
     }
     if (!root) return ExitOk;
