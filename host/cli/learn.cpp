@@ -178,7 +178,7 @@ LearnArgs parse_learn_args(int argc, char** argv) {
                                  " is fixed by the run being resumed; leave it out");
         }
         job = learn::learn_job_from_folder(result["resume"].as<std::string>());
-        args.use_islands = islands::learn_folder_islands(job.out_dir, &args.islands);
+        args.use_islands = islands::folder_islands(job.out_dir, &args.islands);
         if (args.use_islands && result.count("generations"))
             throw InputError("--resume: an island run keeps its --generations");
         args.out_given = true;

@@ -141,7 +141,7 @@ PileInArgs parse_pile_in_args(int argc, char** argv) {
         job = pile_in::job_from_run_folder(result["resume"].as<std::string>());
         if (has_island_flag(result))
             throw InputError("--resume: island flags are fixed by the run being resumed");
-        args.use_islands = islands::pile_in_folder_islands(job.out_dir, &args.islands);
+        args.use_islands = islands::folder_islands(job.out_dir, &args.islands);
         if (args.use_islands && result.count("generations"))
             throw InputError("--resume: an island run keeps its --generations");
         args.out_given = true;

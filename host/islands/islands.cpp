@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <numeric>
 
 #include "games/core/rng.hpp"
 #include "host/core/error.hpp"
+#include "host/io/json_fields.hpp"
 
 namespace gaeval::islands {
 
@@ -146,6 +148,19 @@ std::string csv_line(const MigrationRow& r) {
     std::snprintf(line, sizeof line, "%u,%u,%u,%.9g,%lld", r.generation, r.from, r.to, r.fitness,
                   static_cast<long long>(r.slot));
     return line;
+}
+
+bool folder_islands(const std::string& dir, IslandConfig* islands) {
+    const std::string path = (std::filesystem::path(dir) / "run.json").string();
+    if (!std::filesystem::exists(path)) return false;
+    try {
+        const nlohmann::json run = json_fields::read_file(path);
+        if (!run.contains("islands")) return false;
+        *islands = config_from_json(run.at("islands"));
+        return true;
+    } catch (const nlohmann::json::exception& e) {
+        throw InputError(path + ": unreadable islands settings (" + std::string(e.what()) + ")");
+    }
 }
 
 }  // namespace gaeval::islands

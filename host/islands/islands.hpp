@@ -37,6 +37,10 @@ void validate(const IslandConfig& c, uint64_t population);
 nlohmann::json config_json(const IslandConfig& c);
 IslandConfig config_from_json(const nlohmann::json& j);  // json exceptions on a bad object
 
+// The islands configuration of a run folder (pile-in or learn), when it was run with islands:
+// false when its run.json has none; InputError naming the file when it is unreadable.
+bool folder_islands(const std::string& dir, IslandConfig* islands);
+
 // The islands `island` receives migrants from, in the order they are placed: ring: the
 // previous island (i - 1 mod N); fully-connected: every other island by increasing index;
 // unconnected (or N = 1): none.

@@ -163,19 +163,6 @@ uint64_t learn_islands_fingerprint(const learn::LearnJob& job, const IslandConfi
     return fnv1a(text.data(), text.size());
 }
 
-bool learn_folder_islands(const std::string& dir, IslandConfig* islands) {
-    const std::string path = path_in(dir, "run.json");
-    if (!fs::exists(path)) return false;
-    try {
-        const nlohmann::json run = json_fields::read_file(path);
-        if (!run.contains("islands")) return false;
-        *islands = config_from_json(run.at("islands"));
-        return true;
-    } catch (const nlohmann::json::exception& e) {
-        throw InputError(path + ": unreadable islands settings (" + std::string(e.what()) + ")");
-    }
-}
-
 LearnIslandsResult run_learn_islands(const learn::LearnJob& job, const IslandConfig& islands,
                                      Transport& t) {
     const bool files = !job.out_dir.empty();

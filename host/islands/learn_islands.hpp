@@ -33,7 +33,4 @@ uint64_t learn_islands_fingerprint(const learn::LearnJob& job, const IslandConfi
 LearnIslandsResult run_learn_islands(const learn::LearnJob& job, const IslandConfig& islands,
                                      Transport& transport);
 
-// The islands configuration of a learn run folder, when it was run with islands.
-bool learn_folder_islands(const std::string& dir, IslandConfig* islands);
-
 }  // namespace gaeval::islands

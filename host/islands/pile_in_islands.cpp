@@ -8,7 +8,6 @@
 #include "host/core/error.hpp"
 #include "host/core/hash.hpp"
 #include "host/core/progress.hpp"
-#include "host/io/json_fields.hpp"
 #include "host/io/run_folder.hpp"
 #include "host/pile_in/population.hpp"
 
@@ -131,19 +130,6 @@ uint64_t pile_in_islands_fingerprint(const pile_in::PileInJob& job, const Island
     const std::string text = std::to_string(pile_in::job_fingerprint(job)) + "|" +
                              std::to_string(job.ga.generations) + "|" + config_json(islands).dump();
     return fnv1a(text.data(), text.size());
-}
-
-bool pile_in_folder_islands(const std::string& dir, IslandConfig* islands) {
-    const std::string path = (fs::path(dir) / "run.json").string();
-    if (!fs::exists(path)) return false;
-    try {
-        const nlohmann::json run = json_fields::read_file(path);
-        if (!run.contains("islands")) return false;
-        *islands = config_from_json(run.at("islands"));
-        return true;
-    } catch (const nlohmann::json::exception& e) {
-        throw InputError(path + ": unreadable islands settings (" + std::string(e.what()) + ")");
-    }
 }
 
 PileInIslandsResult run_pile_in_islands(const pile_in::PileInJob& job, const IslandConfig& islands,

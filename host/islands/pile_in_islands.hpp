@@ -27,7 +27,4 @@ uint64_t pile_in_islands_fingerprint(const pile_in::PileInJob& job, const Island
 PileInIslandsResult run_pile_in_islands(const pile_in::PileInJob& job, const IslandConfig& islands,
                                         Transport& transport);
 
-// The islands configuration of a pile-in run folder, when it was run with islands.
-bool pile_in_folder_islands(const std::string& dir, IslandConfig* islands);
-
 }  // namespace gaeval::islands
