@@ -209,22 +209,7 @@ LearnIslandsResult run_learn_islands(const learn::LearnJob& job, const IslandCon
         learn::LearnState best;
         best.generation = result.archipelago.generation;
         best.best_weights = result.best_weights;
-        const std::vector<std::string> opponents = learn::verify_opponents(job);
-        for (size_t o = 0; o < opponents.size(); ++o) {
-            const auto summary = games::summarize(
-                games::play(*learn::verify_session(job, int(o)),
-                            learn::verify_request(job, best, int(o)), job.backend));
-            learn::VerifyRow row;
-            row.generation = best.generation;
-            row.opponent = opponents[o];
-            row.games = summary.games;
-            row.wins = summary.wins;
-            row.draws = summary.draws;
-            row.losses = summary.losses;
-            row.win_rate = summary.games ? double(summary.wins) / summary.games : 0.0;
-            learn::wilson_interval(row.wins, row.games, &row.low, &row.high);
-            result.verification.push_back(row);
-        }
+        result.verification = learn::verify_best(job, best);
     }
     if (files) {
         if (done) {

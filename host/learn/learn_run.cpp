@@ -387,6 +387,8 @@ void write_outputs(const LearnJob& job, const LearnResult& r) {
     save_checkpoint(make_checkpoint(job, r), path_in(dir, "checkpoint.bin"));
 }
 
+}  // namespace
+
 std::vector<VerifyRow> verify_best(const LearnJob& job, const LearnState& s) {
     std::vector<VerifyRow> rows;
     const std::vector<std::string> opponents = verify_opponents(job);
@@ -406,6 +408,8 @@ std::vector<VerifyRow> verify_best(const LearnJob& job, const LearnState& s) {
     }
     return rows;
 }
+
+namespace {
 
 // The best member's mean score (wins + draws / 2 per game) against the reference panel (every
 // built-in player of the game, job.panel_games each, colours alternating), or -1 without a

@@ -83,6 +83,9 @@ LearnJob learn_job_from_folder(const std::string& dir);
 std::vector<std::string> verify_opponents(const LearnJob& job);
 games::PlayRequest verify_request(const LearnJob& job, const LearnState& state, int opponent);
 std::shared_ptr<const games::GameSession> verify_session(const LearnJob& job, int opponent);
+// The verification of the best member of `state` (its best_weights, at its generation): one
+// row per verify_opponents entry, each batch played on the job's backend.
+std::vector<VerifyRow> verify_best(const LearnJob& job, const LearnState& state);
 
 // Wilson 95% interval of a proportion (wins out of games).
 void wilson_interval(uint64_t wins, uint64_t games, double* low, double* high);
