@@ -100,7 +100,8 @@ std::string markdown(const MachineInfo& m, const std::vector<Row>& rows, uint64_
           << ratio_text(r.ratio_cpu1) << " | " << ratio_text(r.ratio_cpu) << " | "
           << (r.fraction_of_limit > 0 ? limit : "") << " | "
           << (r.transfer_seconds > 0 ? seconds_text(r.transfer_seconds) : "") << " | "
-          << (r.kernel_seconds > 0 ? seconds_text(r.kernel_seconds) : "") << " | " << r.note << " |\n";
+          << (r.kernel_seconds > 0 ? seconds_text(r.kernel_seconds) : "") << " | " << r.note
+          << " |\n";
     }
     o << "\nsignature: " << hex64(signature) << "\n";
     return o.str();
@@ -122,9 +123,9 @@ std::string csv(const std::vector<Row>& rows) {
 
 nlohmann::json to_json(const MachineInfo& m, const std::vector<Row>& rows, uint64_t signature) {
     nlohmann::json j = {
-        {"date", m.date},       {"version", m.version},         {"build_type", m.build_type},
-        {"cpu", m.cpu},         {"cpu_threads", m.cpu_threads}, {"wait_policy", m.wait_policy}, {"gpu", m.gpu},
-        {"command", m.command}, {"signature", hex64(signature)}};
+        {"date", m.date}, {"version", m.version},         {"build_type", m.build_type},
+        {"cpu", m.cpu},   {"cpu_threads", m.cpu_threads}, {"wait_policy", m.wait_policy},
+        {"gpu", m.gpu},   {"command", m.command},         {"signature", hex64(signature)}};
     j["rows"] = nlohmann::json::array();
     for (const Row& r : rows) {
         j["rows"].push_back({{"workload", r.workload},

@@ -17,8 +17,10 @@ std::vector<Workload> all_workloads() {
     tournament.cuda_extra_populations = {256};
     list.push_back({"tournament", "one generation of gaeval learn's default scheme (games/s)",
                     tournament, tournament_workload});
-    list.push_back({"batch", "games' own batches, e.g. Pac-Man bot rollouts/s and generations/s",
-                    {}, batch_workload});
+    list.push_back({"batch",
+                    "games' own batches, e.g. Pac-Man bot rollouts/s and generations/s",
+                    {},
+                    batch_workload});
     list.push_back(islands_workload());  // opt-in: --what islands
     return list;
 }

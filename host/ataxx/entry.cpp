@@ -13,11 +13,21 @@ namespace {
 
 // Indexed by Feature; part of the player file format: append, never rename.
 constexpr const char* kFeatureNames[kFeatureCount] = {
-    "own_pieces",           "opponent_pieces",      "own_safe",
-    "own_near_safe_1",      "own_near_safe_2",      "own_near_safe_3",
-    "risky_holes_1",        "risky_holes_2",        "risky_holes_3plus",
-    "own_holes",            "opponent_safe",        "opponent_near_safe_1",
-    "opponent_near_safe_2", "opponent_near_safe_3", "opponent_holes",
+    "own_pieces",
+    "opponent_pieces",
+    "own_safe",
+    "own_near_safe_1",
+    "own_near_safe_2",
+    "own_near_safe_3",
+    "risky_holes_1",
+    "risky_holes_2",
+    "risky_holes_3plus",
+    "own_holes",
+    "opponent_safe",
+    "opponent_near_safe_1",
+    "opponent_near_safe_2",
+    "opponent_near_safe_3",
+    "opponent_holes",
 };
 
 games::GameInfo make_info() {
@@ -134,7 +144,7 @@ class Entry final : public games::GameEntry {
         weighted.kind = PlayerKind::Weighted;
         // (The weights of issue 9's raw counts times version1_weight_factors: features in [0, 1]
         // since issue 14, higher is better, so every weight is non-negative.)
-        weighted.weights = {1.0f, 1.0f, 0.5f, 0.25f,  0.125f, 0.0f, 0.5f, 1.0f,
+        weighted.weights = {1.0f, 1.0f, 0.5f, 0.25f, 0.125f, 0.0f, 0.5f, 1.0f,
                             1.5f, 0.1f, 0.5f, 0.25f, 0.125f, 0.0f, 0.1f};
         weighted.label = "weighted";
         const uint64_t cpu = 5000, cuda = 1u << 20;
