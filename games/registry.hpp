@@ -1,7 +1,8 @@
 // Every compiled game type, the one list that the CUDA kernels (kernels/batch_*.cu) instantiate
 // the batch layer for and that the host registry (host/games/registry.cpp) makes an entry for
 // (a type that names itself with kName gets a generic entry; Ataxx's variants are served by
-// host/ataxx, Pac-Man by host/pac). Adding a game: its include and its X(...) line.
+// host/ataxx, Pac-Man by host/pac). Adding a game: its include, its X(...) line, and its
+// instantiation line in one of kernels/batch_play_*.cu.
 // GAEVAL_FOR_EACH_BATCH_OP lists the evaluate-a-population operations of batch::evaluate
 // (host/batch/batch.hpp), instantiated for the device in kernels/batch_evaluate.cu.
 #pragma once

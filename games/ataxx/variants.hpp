@@ -1,6 +1,7 @@
 // The compiled game variants: the 7x7 fast path and the table geometry per size class (1, 2, 4
 // words) with 2 or 4 player slots. The host picks one per setup; the CUDA kernels are
-// instantiated for exactly this list (GAEVAL_ATAXX_VARIANTS).
+// instantiated for exactly this list (GAEVAL_ATAXX_VARIANTS; kernels/batch_play_ataxx_*.cu
+// instantiate the matches one board kind per file).
 #pragma once
 
 #include "games/ataxx/features.hpp"

@@ -1,0 +1,11 @@
+// Batches of matches on the device for the Ataxx variants Table4Game2 Table4Game4
+// (games/ataxx/variants.hpp; one file per board kind, so that they compile side by side):
+// kernels/batch_play.cuh.
+#include "kernels/batch_play.cuh"
+
+namespace gaeval::cuda {
+
+GAEVAL_INSTANTIATE_PLAY(::gaeval::ataxx::Table4Game2)
+GAEVAL_INSTANTIATE_PLAY(::gaeval::ataxx::Table4Game4)
+
+}  // namespace gaeval::cuda
