@@ -164,6 +164,32 @@ TEST(RiskAgent, DraftingFortificationAndGreedyAttacksByHand) {
     EXPECT_EQ(edges[3].count, 1);
 }
 
+// The alpha-beta agent's setup: each starting army on the attack base (the largest lead over
+// the weakest enemy neighbour), not where drafting would put it; reinforcements are drafted.
+TEST(RiskAgent, SetupArmiesGoOnTheAttackBaseAndReinforcementsAreDrafted) {
+    Fixture f(true);
+    Pos p = west_against_east();
+    p.phase = Phase::Setup;
+    p.setup_left[0] = 3;
+    const float weights[4] = {1, 1, 1, 1};
+    const DrawAddress at{1, 0, 0};
+    // W3 (5) leads S0 (2) by 3; drafting would reinforce W1 (BSR 1.5, facing N0's 6).
+    EXPECT_EQ(drafting_move(f.map(), p, 1).to, W1);
+    Move m = f.game.weighted_move(p, weights, 2, at);
+    EXPECT_EQ(m.act, Act::Place);
+    EXPECT_EQ(m.to, W3);
+    EXPECT_EQ(m.count, 1);
+    // The same position in the placement phase: drafted (W1 gets 4 of 5, as above).
+    p.phase = Phase::Place;
+    p.pending = 5;
+    m = f.game.weighted_move(p, weights, 2, at);
+    EXPECT_EQ(m.to, W1);
+    EXPECT_EQ(m.count, 4);
+    // The drafter player keeps drafting its starting armies.
+    p.phase = Phase::Setup;
+    EXPECT_EQ(f.game.policy_move(p, kDrafter, at).to, W1);
+}
+
 // Plain expectiminimax over the search's tree (a second implementation: recursive, no bounds).
 float expectiminimax(const Config& c, const Pos& p, const float* weights, int depth, int us,
                      int* best_edge) {

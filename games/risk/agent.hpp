@@ -3,6 +3,8 @@
 //                   share, continent share (bonus-weighted share of each continent held) and
 //                   border safety (own armies on threatened territories over those armies plus
 //                   the enemy armies next to them).
+//   setup           (alpha-beta agent) every starting army on the attack base concentrated_move
+//                   picks (the seed drafts reinforcements; the setup placement is our choice).
 //   drafting        border security threat BST (enemy armies next to a territory), BSR = BST /
 //                   own armies there, NBSR = BSR / sum of BSR; sorted descending, the lower half
 //                   set to zero, floor shares in proportion, and the remainder again over the
@@ -255,11 +257,12 @@ GAEVAL_HD_INLINE Move greedy_attack(const Tables& tb, const Pos& p, float min_wi
     return go ? best : act_move(Act::Stop);
 }
 
-// What the alpha-beta agent does outside the attacks: drafting, trading, fortifying.
+// What the alpha-beta agent does outside the attacks: its starting armies on one attack base
+// (concentrated_move), then drafting, trading, fortifying.
 GAEVAL_HD_INLINE Move planned_move(const Map& m, const Pos& p) {
     switch (p.phase) {
         case Phase::Setup:
-            return drafting_move(m, p, 1);
+            return concentrated_move(m, p, 1);
         case Phase::Trade:
             return act_move(Act::Trade);
         case Phase::Place:
