@@ -44,6 +44,9 @@ class Bot {
     // pac (cell -1: unknown or dead).
     const BB& belief() const { return belief_; }
     int enemy_cell(int k) const { return enemy_[k].known ? enemy_[k].pac.cell : -1; }
+    // Where this turn's search expects enemy pac k after the turn (-1: dead or not placed): one
+    // turn of the opponent's best plan (coevo) or of the greedy prediction (single).
+    int predicted_cell(int k) const { return predicted_[k].alive ? predicted_[k].cell : -1; }
     uint64_t rollouts() const { return rollouts_; }
     uint64_t generations() const { return generations_; }
     // The fitness of every individual of the last generation evaluated.
