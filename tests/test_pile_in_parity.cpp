@@ -59,7 +59,7 @@ TEST(PileInParity, CpuThreadCountsGiveIdenticalBits) {
 }
 
 // Populations past the thresholds where ranking packs keys and sorts on several threads
-// (cpu_ranking.cpp: 2^13 and 2^16 plans) and breeding deals children in chunks.
+// (cpu_ranking.cpp: 2^15 and 2^16 plans) and breeding deals children in chunks.
 TEST(PileInParity, LargePopulationsStayIdenticalOnAnyThreadCount) {
     Scenario s = random_scenario(9, 3, 3);
     auto one = make_cpu_population(s, 70001, 1);
