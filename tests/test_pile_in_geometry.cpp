@@ -194,5 +194,46 @@ TEST(PileInGeometry, SlideFollowsTheArc) {
                     0.0f, 1e-3);
 }
 
+// The host's SSE lanes (gap_between_lanes, golden_max_lanes) against the scalar definition the
+// device runs, bit for bit: random circles and ovals (aspect up to 3, any orientation) apart,
+// touching, overlapping and concentric, and golden searches of every step count up to 25.
+TEST(PileInGeometry, LanesMatchScalarBitForBit) {
+#if GAEVAL_GAP_LANES
+    auto unit = [](uint32_t x) { return unit_float(x); };
+    int compared = 0, first_difference = -1;
+    for (uint32_t i = 0; i < 20000; ++i) {
+        const Random4 r = philox(11, Purpose::InitMove, 0, i, 0, 0);
+        const Random4 q = philox(11, Purpose::InitMove, 0, i, 1, 0);
+        auto make = [&](int k) {
+            const uint32_t* v = k == 0 ? r.v : q.v;
+            const float length = 20.0f + 80.0f * unit(v[0]);
+            const bool round = (v[1] & 7u) == 0;
+            const float width = round ? length : length * (0.34f + 0.66f * unit(v[1]));
+            const double degrees = 360.0 * unit(v[2]);
+            const float spread = (v[3] & 3u) == 0 ? 5.0f : 120.0f;  // some heavy overlaps
+            const float x = spread * (unit(v[3]) - 0.5f), y = spread * (unit(v[0] ^ v[3]) - 0.5f);
+            return round ? circle(x, y, length) : oval(x, y, length, width, degrees);
+        };
+        Shape a = make(0), b = make(1);
+        if (i % 97 == 0) b.x = a.x, b.y = a.y;  // concentric: the fallback direction
+        const float lanes = gap_between_lanes(a, b), scalar = gap_between_scalar(a, b);
+        if (float_bits(lanes) != float_bits(scalar) && first_difference < 0)
+            first_difference = static_cast<int>(i);
+        ++compared;
+        EXPECT_EQ(float_bits(gap_between(a, b)), float_bits(scalar));
+        if (i % 50 == 0 && !(a.circle && b.circle)) {
+            GapProbe probe{a, b, b.x - a.x, b.y - a.y, 0.6f, 0.8f};
+            for (int steps = 0; steps <= 25; ++steps)
+                ASSERT_EQ(float_bits(golden_max_lanes(probe, -0.75f, 0.5f, steps, -1e30f)),
+                          float_bits(golden_max(probe, -0.75f, 0.5f, steps, -1e30f)))
+                    << "pair " << i << ", " << steps << " steps";
+        }
+    }
+    EXPECT_EQ(first_difference, -1) << "first differing pair of " << compared;
+#else
+    GTEST_SKIP() << "no SSE lanes in this build (gap_between is the scalar path)";
+#endif
+}
+
 }  // namespace
 }  // namespace gaeval::pile_in

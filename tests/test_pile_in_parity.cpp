@@ -58,6 +58,18 @@ TEST(PileInParity, CpuThreadCountsGiveIdenticalBits) {
     }
 }
 
+// Populations past the thresholds where ranking packs keys and sorts on several threads
+// (cpu_ranking.cpp: 2^15 and 2^16 plans) and breeding deals children in chunks.
+TEST(PileInParity, LargePopulationsStayIdenticalOnAnyThreadCount) {
+    Scenario s = random_scenario(9, 3, 3);
+    auto one = make_cpu_population(s, 70001, 1);
+    auto two = make_cpu_population(s, 70001, 2);
+    auto many = make_cpu_population(s, 70001, 3);
+    Snapshot a = run_generations(*one, 5, 3);
+    expect_identical(a, run_generations(*two, 5, 3), "cpu 1 vs 2 threads, 70001 plans");
+    expect_identical(a, run_generations(*many, 5, 3), "cpu 1 vs 3 threads, 70001 plans");
+}
+
 TEST(PileInParity, DifferentSeedsGiveDifferentPopulations) {
     Scenario s = random_scenario(3, 10, 10);
     auto pop = make_cpu_population(s, 100, 2);

@@ -47,7 +47,9 @@ struct Gapi1Step {
         uint64_t a, b;
         parents(k, a, b);
         const uint32_t k32 = static_cast<uint32_t>(k);
-        Random4 mask = philox(seed, Purpose::CrossoverMask, generation, k32, 0, 0);
+        // The crossover mask is read only when the parents differ (clones skip the draw).
+        Random4 mask{};
+        if (a != b) mask = philox(seed, Purpose::CrossoverMask, generation, k32, 0, 0);
         Random4 hits{};
         for (int m = 0; m < src.gene_count; ++m) {
             uint32_t gene;

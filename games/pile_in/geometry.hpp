@@ -23,6 +23,15 @@
 #include "games/core/math.hpp"
 #include "games/pile_in/scenario.hpp"
 
+// Host builds on x86-64 evaluate gap_between's probes four at a time in SSE lanes (the same
+// operations, each correctly rounded: the same bits as the scalar path, which device code uses).
+#if !GAEVAL_DEVICE_PASS && defined(__SSE2__)
+#include <emmintrin.h>
+#define GAEVAL_GAP_LANES 1
+#else
+#define GAEVAL_GAP_LANES 0
+#endif
+
 namespace gaeval::pile_in {
 
 constexpr int GapSamples = 16;        // directions sampled per gap (plus one)
@@ -83,6 +92,10 @@ struct GapProbe {
         const float t2 = t * t;
         const float inv = 1.0f / (1.0f + t2);
         const float cu = (1.0f - t2) * inv, su = (2.0f * t) * inv;
+        return at(cu, su);
+    }
+    // The same for u(t) given as (cu, su) = ((1 - t^2), 2t) / (1 + t^2).
+    GAEVAL_HD_INLINE float at(float cu, float su) const {
         const float ux = cu * wx - su * wy;
         const float uy = su * wx + cu * wy;
         return (ux * dx + uy * dy) - half_width(A, ux, uy) - half_width(B, ux, uy);
@@ -116,8 +129,9 @@ GAEVAL_HD float golden_max(const F& f, float lo, float hi, int steps, float best
     return best;
 }
 
-// Signed edge-to-edge gap between two bases (mm); negative: overlap (minus its depth).
-GAEVAL_HD_NOINLINE inline float gap_between(const Shape& A, const Shape& B) {
+// Signed edge-to-edge gap between two bases (mm); negative: overlap (minus its depth). The
+// scalar definition (device code; tests compare the host's lanes with it bit for bit).
+GAEVAL_HD_INLINE float gap_between_scalar(const Shape& A, const Shape& B) {
     const float dx = B.x - A.x, dy = B.y - A.y;
     const float dist = sqrt_rn(dx * dx + dy * dy);
     if (A.circle && B.circle) return dist - (A.a + B.a);
@@ -140,6 +154,161 @@ GAEVAL_HD_NOINLINE inline float gap_between(const Shape& A, const Shape& B) {
     const float lo = -1.0f + (2.0f / GapSamples) * static_cast<float>(max(best_i - 1, 0));
     const float hi = -1.0f + (2.0f / GapSamples) * static_cast<float>(min(best_i + 1, GapSamples));
     return golden_max(probe, lo, hi, GapRefineSteps, best);
+}
+
+#if GAEVAL_GAP_LANES
+// ---- host lanes (SSE): gap_between_scalar's values, four probes per instruction ----
+
+// The coarse scan's directions u(t_i) as (cu, su), computed at compile time with GapProbe's
+// operations (so the same floats), padded to a multiple of four.
+constexpr int GapScanLanes = (GapSamples + 1 + 3) / 4 * 4;
+struct GapScanDirections {
+    float cu[GapScanLanes], su[GapScanLanes];
+};
+constexpr GapScanDirections make_gap_scan_directions() {
+    GapScanDirections d{};
+    for (int i = 0; i < GapScanLanes; ++i) {
+        const float t = -1.0f + (2.0f / GapSamples) * static_cast<float>(i);
+        const float t2 = t * t;
+        const float inv = 1.0f / (1.0f + t2);
+        d.cu[i] = (1.0f - t2) * inv;
+        d.su[i] = (2.0f * t) * inv;
+    }
+    return d;
+}
+inline constexpr GapScanDirections kGapScanDirections = make_gap_scan_directions();
+
+// half_width in four lanes.
+inline __m128 half_width_lanes(const Shape& sh, __m128 ux, __m128 uy) {
+    if (sh.circle) return _mm_set1_ps(sh.a);
+    const __m128 c = _mm_set1_ps(sh.c), s = _mm_set1_ps(sh.s);
+    const __m128 along = _mm_add_ps(_mm_mul_ps(ux, c), _mm_mul_ps(uy, s));
+    const __m128 across = _mm_sub_ps(_mm_mul_ps(uy, c), _mm_mul_ps(ux, s));
+    const __m128 p = _mm_mul_ps(_mm_set1_ps(sh.a), along);
+    const __m128 q = _mm_mul_ps(_mm_set1_ps(sh.b), across);
+    return _mm_sqrt_ps(_mm_add_ps(_mm_mul_ps(p, p), _mm_mul_ps(q, q)));
+}
+
+// GapProbe::at in four lanes.
+inline __m128 gap_probe_at_lanes(const GapProbe& f, __m128 cu, __m128 su) {
+    const __m128 wx = _mm_set1_ps(f.wx), wy = _mm_set1_ps(f.wy);
+    const __m128 ux = _mm_sub_ps(_mm_mul_ps(cu, wx), _mm_mul_ps(su, wy));
+    const __m128 uy = _mm_add_ps(_mm_mul_ps(su, wx), _mm_mul_ps(cu, wy));
+    const __m128 dot =
+        _mm_add_ps(_mm_mul_ps(ux, _mm_set1_ps(f.dx)), _mm_mul_ps(uy, _mm_set1_ps(f.dy)));
+    return _mm_sub_ps(_mm_sub_ps(dot, half_width_lanes(f.A, ux, uy)),
+                      half_width_lanes(f.B, ux, uy));
+}
+
+// GapProbe::operator() in four lanes.
+inline __m128 gap_probe_lanes(const GapProbe& f, __m128 t) {
+    const __m128 one = _mm_set1_ps(1.0f);
+    const __m128 t2 = _mm_mul_ps(t, t);
+    const __m128 inv = _mm_div_ps(one, _mm_add_ps(one, t2));
+    const __m128 cu = _mm_mul_ps(_mm_sub_ps(one, t2), inv);
+    const __m128 su = _mm_mul_ps(_mm_mul_ps(_mm_set1_ps(2.0f), t), inv);
+    return gap_probe_at_lanes(f, cu, su);
+}
+
+// golden_max(f, lo, hi, steps, best) for GapProbe, two steps per round: the point of the
+// first step and both points the second step may need are probed together in lanes, then the
+// second step keeps the one its comparison picks. The same points, values and order of the
+// `best` updates as golden_max, so the same result.
+inline float golden_max_lanes(const GapProbe& f, float lo, float hi, int steps, float best) {
+    float x1 = hi - GoldenRatio * (hi - lo), x2 = lo + GoldenRatio * (hi - lo);
+    alignas(16) float v[4];
+    _mm_store_ps(v, gap_probe_lanes(f, _mm_setr_ps(x1, x2, x2, x2)));
+    float f1 = v[0], f2 = v[1];
+    best = max(best, max(f1, f2));
+    int k = 0;
+    for (; k + 2 <= steps; k += 2) {
+        // Step k (its comparison is known): the new bracket and the point to probe.
+        const bool up = f1 < f2;
+        const float lo1 = up ? x1 : lo, hi1 = up ? hi : x2;
+        const float x11 = up ? x2 : hi1 - GoldenRatio * (hi1 - lo1);
+        const float x21 = up ? lo1 + GoldenRatio * (hi1 - lo1) : x1;
+        const float probe_k = up ? x21 : x11;
+        // Step k + 1's candidates: a new x2 if it moves up, a new x1 if not.
+        const float next_up = x11 + GoldenRatio * (hi1 - x11);
+        const float next_down = x21 - GoldenRatio * (x21 - lo1);
+        _mm_store_ps(v, gap_probe_lanes(f, _mm_setr_ps(probe_k, next_up, next_down, next_down)));
+        const float f11 = up ? f2 : v[0], f21 = up ? v[0] : f1;
+        best = max(best, v[0]);
+        // Step k + 1.
+        if (f11 < f21) {
+            lo = x11;
+            hi = hi1;
+            x1 = x21;
+            f1 = f21;
+            x2 = next_up;
+            f2 = v[1];
+            best = max(best, f2);
+        } else {
+            lo = lo1;
+            hi = x21;
+            x2 = x11;
+            f2 = f11;
+            x1 = next_down;
+            f1 = v[2];
+            best = max(best, f1);
+        }
+    }
+    for (; k < steps; ++k) {  // an odd step count's last step, as golden_max
+        if (f1 < f2) {
+            lo = x1;
+            x1 = x2;
+            f1 = f2;
+            x2 = lo + GoldenRatio * (hi - lo);
+            f2 = f(x2);
+            best = max(best, f2);
+        } else {
+            hi = x2;
+            x2 = x1;
+            f2 = f1;
+            x1 = hi - GoldenRatio * (hi - lo);
+            f1 = f(x1);
+            best = max(best, f1);
+        }
+    }
+    return best;
+}
+
+// gap_between_scalar's value, its probes in lanes (host only).
+inline float gap_between_lanes(const Shape& A, const Shape& B) {
+    const float dx = B.x - A.x, dy = B.y - A.y;
+    const float dist = sqrt_rn(dx * dx + dy * dy);
+    if (A.circle && B.circle) return dist - (A.a + B.a);
+    GapProbe probe{A, B, dx, dy, 1.0f, 0.0f};
+    if (dist > 1e-6f) {
+        probe.wx = dx / dist;
+        probe.wy = dy / dist;
+    }
+    alignas(16) float v[GapScanLanes];
+    for (int i = 0; i < GapScanLanes; i += 4)
+        _mm_store_ps(v + i, gap_probe_at_lanes(probe, _mm_loadu_ps(kGapScanDirections.cu + i),
+                                               _mm_loadu_ps(kGapScanDirections.su + i)));
+    float best = -1e30f;
+    int best_i = 0;
+    for (int i = 0; i <= GapSamples; ++i) {
+        if (v[i] > best) {
+            best = v[i];
+            best_i = i;
+        }
+    }
+    const float lo = -1.0f + (2.0f / GapSamples) * static_cast<float>(max(best_i - 1, 0));
+    const float hi = -1.0f + (2.0f / GapSamples) * static_cast<float>(min(best_i + 1, GapSamples));
+    return golden_max_lanes(probe, lo, hi, GapRefineSteps, best);
+}
+#endif
+
+// Signed edge-to-edge gap between two bases (mm); negative: overlap (minus its depth).
+// gap_between_scalar's bits on every side (lanes on x86-64 hosts).
+GAEVAL_HD_NOINLINE inline float gap_between(const Shape& A, const Shape& B) {
+#if GAEVAL_GAP_LANES
+    return gap_between_lanes(A, B);
+#else
+    return gap_between_scalar(A, B);
+#endif
 }
 
 // The gap when it may be at most `limit`, else a lower bound above `limit` (the enclosing

@@ -124,12 +124,15 @@ class Entry final : public games::GameEntry {
         auto at = [](const std::string& board, const std::string& fen) {
             return nlohmann::json{{"board", board}, {"fen", fen}};
         };
+        // Depths chosen so that every CPU row counts tens of millions of nodes (20-50 ms on one
+        // thread): shorter rows (the gaps at d=5 took about 1 ms, hex:4 at d=4 43 us) timed
+        // the wake-up of the second thread rather than the counting.
         cases.perft = {
             {"startpos", at("square8:7x7", "startpos"), 6},
-            {"gaps-a", at("square8:7x7", "x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1"), 5},
-            {"gaps-b", at("square8:7x7", "x5o/7/2-1-2/3-3/2-1-2/7/o5x x 0 1"), 5},
-            {"gaps-c", at("square8:7x7", "x5o/7/3-3/2-1-2/3-3/7/o5x x 0 1"), 5},
-            {"hex:4 startpos", at("hex:4", "startpos"), 4},
+            {"gaps-a", at("square8:7x7", "x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1"), 6},
+            {"gaps-b", at("square8:7x7", "x5o/7/2-1-2/3-3/2-1-2/7/o5x x 0 1"), 6},
+            {"gaps-c", at("square8:7x7", "x5o/7/3-3/2-1-2/3-3/7/o5x x 0 1"), 6},
+            {"hex:4 startpos", at("hex:4", "startpos"), 6},
             // The GPU target (CPU runs would take minutes): the published startpos perft(8).
             {"startpos", at("square8:7x7", "startpos"), 8, true, 176821532236ull},
         };

@@ -10,28 +10,48 @@
 
 namespace gaeval {
 
-void rank_descending(const float* values, uint32_t* ranked, uint64_t n, int threads) {
+namespace {
+
+// Below these sizes a loop is cheaper on one thread than the wake-up of passive OpenMP
+// threads (tens of microseconds): packing 2^16 keys or summing them takes about that long.
+constexpr uint64_t kParallelPackMin = uint64_t{1} << 16;
+// Below this a sort is not worth splitting: on the 2-core machine (load ~4) the parallel
+// mergesort of 10^4 keys took 0.39 ms against std::sort's 0.35 ms, of 10^5 keys 2.6 ms
+// against 4.6 ms.
+constexpr uint64_t kParallelSortMin = uint64_t{1} << 15;
+
+}  // namespace
+
+void rank_descending(const float* values, uint32_t* ranked, uint64_t n, int threads,
+                     std::vector<uint64_t>& packed) {
     if (threads <= 0) threads = default_thread_count();
     // (~order key, index) packed in one word: distinct words, so any sort gives one order.
-    std::vector<uint64_t> packed(n);
-    parallel_for(static_cast<int64_t>(n), threads, [&](int64_t i) {
+    packed.resize(n);
+    const int pack_threads = n < kParallelPackMin ? 1 : threads;
+    parallel_for(static_cast<int64_t>(n), pack_threads, [&](int64_t i) {
         packed[i] = (static_cast<uint64_t>(~order_key(values[i])) << 32) | static_cast<uint64_t>(i);
     });
-    if (threads > 1 && n > 100000) {
+    if (threads > 1 && n >= kParallelSortMin) {
         __gnu_parallel::sort(packed.begin(), packed.end(),
-                             __gnu_parallel::default_parallel_tag(threads));
+                             __gnu_parallel::multiway_mergesort_exact_tag(threads));
     } else {
         std::sort(packed.begin(), packed.end());
     }
-    parallel_for(static_cast<int64_t>(n), threads,
+    parallel_for(static_cast<int64_t>(n), pack_threads,
                  [&](int64_t r) { ranked[r] = static_cast<uint32_t>(packed[r]); });
+}
+
+void rank_descending(const float* values, uint32_t* ranked, uint64_t n, int threads) {
+    std::vector<uint64_t> packed;
+    rank_descending(values, ranked, n, threads, packed);
 }
 
 int64_t fixed_point_sum(const float* values, uint64_t n, int threads) {
     if (threads <= 0) threads = default_thread_count();
+    if (n < kParallelPackMin) threads = 1;
     int64_t total = 0;
     const int64_t count = static_cast<int64_t>(n);
-#pragma omp parallel for num_threads(threads) reduction(+ : total) schedule(static)
+#pragma omp parallel for num_threads(threads) reduction(+ : total) schedule(static) if (threads > 1)
     for (int64_t i = 0; i < count; ++i) total += fixed_point_16(values[i]);
     return total;
 }

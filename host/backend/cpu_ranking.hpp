@@ -3,11 +3,16 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 namespace gaeval {
 
 // ranked[r] = index of the r-th largest value (ties: smaller index first).
+// Small sizes run on one thread (cheaper than waking others); a parallel sort above 2^15
+// values. `packed` is scratch (n words), kept by callers that rank every generation.
 void rank_descending(const float* values, uint32_t* ranked, uint64_t n, int threads);
+void rank_descending(const float* values, uint32_t* ranked, uint64_t n, int threads,
+                     std::vector<uint64_t>& packed);
 
 // Sum of fixed_point_16(values[i]): an integer sum, identical in any order.
 int64_t fixed_point_sum(const float* values, uint64_t n, int threads);

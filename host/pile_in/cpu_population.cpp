@@ -67,7 +67,7 @@ class CpuPopulation final : public Population {
 
     GenerationStats rank() override {
         double t0 = now_seconds();
-        rank_descending(fitness_.data(), ranked_.data(), size_, threads_);
+        rank_descending(fitness_.data(), ranked_.data(), size_, threads_, rank_scratch_);
         double t1 = now_seconds();
         const GenerationStats s =
             generation_stats(fitness_[ranked_[0]], fitness_[ranked_[size_ - 1]], ranked_[0],
@@ -102,7 +102,8 @@ class CpuPopulation final : public Population {
     std::vector<uint32_t> genes_, next_genes_;
     std::vector<float> fitness_;
     std::vector<uint32_t> ranked_;
-    std::vector<uint32_t> survivors_;  // breeding scratch: survivors gathered plan-major
+    std::vector<uint64_t> rank_scratch_;  // ranking scratch (packed keys)
+    std::vector<uint32_t> survivors_;     // breeding scratch: survivors gathered plan-major
 };
 
 }  // namespace
@@ -118,9 +119,9 @@ void breed_on_host(const BreedParams& p, const RulesProblem* rules, const uint32
     const int words = src.gene_count;
     survivors.resize(p.survivors * static_cast<uint64_t>(words));
     const PlanView compact = plan_major_view(survivors.data(), words);
-    parallel_for(static_cast<int64_t>(p.survivors), threads, [&](int64_t r) {
+    auto gather = [&](int64_t r) {
         for (int m = 0; m < words; ++m) compact.set_gene(r, m, src.gene(ranked[r], m));
-    });
+    };
     Gapi1Step step;
     step.seed = p.seed;
     step.generation = p.generation;
@@ -130,11 +131,15 @@ void breed_on_host(const BreedParams& p, const RulesProblem* rules, const uint32
     step.ranked = nullptr;
     step.src = compact;
     step.dst = dst;
+    // One parallel region: gather, then breed (clones first in index order, children after:
+    // the children's chunks are dealt round-robin so each thread gets its share of both).
+    const int64_t survivor_count = static_cast<int64_t>(p.survivors);
+    const int64_t children = static_cast<int64_t>(dst.stride);
     if (rules) {
         RulesStep rules_step{*rules, step};
-        parallel_for(static_cast<int64_t>(dst.stride), threads, rules_step);
+        parallel_for_then(survivor_count, gather, children, rules_step, threads);
     } else {
-        parallel_for(static_cast<int64_t>(dst.stride), threads, step);
+        parallel_for_then(survivor_count, gather, children, step, threads);
     }
 }
 
