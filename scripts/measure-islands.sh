@@ -45,6 +45,7 @@ done | awk '
       if (d > 0) wins++
       r = $5 - $3; rsum += r; rsq += r * r; if (r > 0) rwins++; if (r < 0) rlosses++ }
     END {
+        if (n == 0) exit 1
         mean = sum / n; var = (sq - n * mean * mean) / (n - 1); se = sqrt(var / n)
         # two-sided 95% t quantiles for n - 1 = 1..40 degrees of freedom; beyond, the quantile
         # at 60, then at 120 (a little wider than the exact one)
