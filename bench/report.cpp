@@ -53,7 +53,10 @@ MachineInfo describe_machine(const std::string& command) {
     m.cpu = cpu_model_name();
     m.cpu_threads = default_thread_count();
     const char* policy = std::getenv("OMP_WAIT_POLICY");
-    m.wait_policy = policy ? policy : "runtime default";
+    const char* spins = std::getenv("GOMP_SPINCOUNT");
+    m.wait_policy = policy  ? std::string(policy)
+                    : spins ? "spin " + std::string(spins) + " rounds, then sleep"
+                            : "runtime default";
     m.cuda_built = cuda_compiled();
     m.command = command;
     const GpuSummary gpu = gpu_summary();

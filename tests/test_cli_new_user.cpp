@@ -208,14 +208,14 @@ TEST(NewUser, LearningShowsThatItLearns) {
     EXPECT_TRUE(run.contains("finished"));
 }
 
-TEST(NewUser, OpenMpThreadsWaitPassively) {
-    // The tool restarts itself with the passive wait policy unless the user chose one.
+TEST(NewUser, OpenMpThreadsSpinBrieflyThenSleep) {
+    // The tool restarts itself with a short spin count unless the user chose a wait setting.
     const std::string out = temp_file("policy.md", "");
-    const std::string cmd = std::string("env -u OMP_WAIT_POLICY ") + GAEVAL_BINARY +
+    const std::string cmd = std::string("env -u OMP_WAIT_POLICY -u GOMP_SPINCOUNT ") + GAEVAL_BINARY +
                             " bench --what perft --positions 'startpos d=6' --backend cpu1 "
                             "--max-seconds 0.1 --min-samples 1 --markdown " + out + " >/dev/null 2>&1";
     ASSERT_EQ(std::system(cmd.c_str()), 0);
-    EXPECT_NE(read_text(out).find("OpenMP wait policy PASSIVE"), std::string::npos) << read_text(out);
+    EXPECT_NE(read_text(out).find("OpenMP wait policy spin 30000 rounds, then sleep"), std::string::npos) << read_text(out);
 }
 
 }  // namespace

@@ -20,6 +20,20 @@ void parallel_for(int64_t n, int threads, const Op& op) {
     for (int64_t i = 0; i < n; ++i) op(i);
 }
 
+// Static schedule in chunks of `chunk` indices dealt round-robin: thread t runs the chunks
+// k with k mod threads = t, as the second loop of parallel_for_then does, so a loop that
+// reads what such a loop wrote finds it in its own core's cache.
+template <class Op>
+void parallel_for_chunks(int64_t n, int threads, const Op& op, int chunk) {
+    if (threads <= 0) threads = default_thread_count();
+    if (threads == 1 || n < 2) {
+        for (int64_t i = 0; i < n; ++i) op(i);
+        return;
+    }
+#pragma omp parallel for num_threads(threads) schedule(static, chunk)
+    for (int64_t i = 0; i < n; ++i) op(i);
+}
+
 // Dynamic schedule in chunks, for work whose cost varies per index (perft subtrees, games).
 template <class Op>
 void parallel_for_dynamic(int64_t n, int threads, const Op& op, int chunk = 1) {

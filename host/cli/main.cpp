@@ -43,19 +43,23 @@ void usage(std::FILE* out) {
 
 }  // namespace
 
-// OpenMP threads that spin while they wait slow everything down on a shared machine (a run of
-// 75 us per generation took 48 ms beside four busy processes). The runtime reads its wait
-// policy once, when it is loaded, so a process without an explicit policy restarts itself with
-// the passive one (measured in README.md, "CPU threads"); OMP_WAIT_POLICY or GOMP_SPINCOUNT
-// set by the user win.
-void prefer_passive_waits(char** argv) {
+// OpenMP threads that spin without end while they wait slow everything down on a shared
+// machine (a run of 75 us per generation took 48 ms beside four busy processes), and so does
+// libgomp's default spin of 300000 rounds; threads that sleep at once (the passive policy) pay
+// a wake-up at every parallel region, up to 0.4 ms on the 2-core KVM machine, which cost
+// short batches a fifth of their 2-thread speed. A short spin of 30000 rounds (tens of
+// microseconds) was the best of both, idle and beside four busy processes
+// (bench/results/cpu-omp-wait-policy.md). The runtime reads its wait settings once, when it is
+// loaded, so a process without an explicit setting restarts itself with that spin count;
+// OMP_WAIT_POLICY or GOMP_SPINCOUNT set by the user win.
+void prefer_short_spins(char** argv) {
     if (std::getenv("OMP_WAIT_POLICY") || std::getenv("GOMP_SPINCOUNT")) return;
-    setenv("OMP_WAIT_POLICY", "PASSIVE", 1);
+    setenv("GOMP_SPINCOUNT", "30000", 1);
     execv("/proc/self/exe", argv);  // returns only on failure: run on as we are
 }
 
 int main(int argc, char** argv) {
-    prefer_passive_waits(argv);
+    prefer_short_spins(argv);
     // A write past the file size limit fails with an error (reported as one line) instead of
     // killing the process, so that a run folder is never left half written.
     std::signal(SIGXFSZ, SIG_IGN);
