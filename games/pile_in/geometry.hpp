@@ -102,6 +102,28 @@ struct GapProbe {
     }
 };
 
+// One step of golden_max: the bracket [lo, hi] with inner points x1 < x2 (values f1, f2) shrinks
+// towards the larger value, the new inner point is probed, and `best` keeps the largest value.
+template <class F>
+GAEVAL_HD_INLINE void golden_step(const F& f, float& lo, float& hi, float& x1, float& x2, float& f1,
+                                  float& f2, float& best) {
+    if (f1 < f2) {
+        lo = x1;
+        x1 = x2;
+        f1 = f2;
+        x2 = lo + GoldenRatio * (hi - lo);
+        f2 = f(x2);
+        best = max(best, f2);
+    } else {
+        hi = x2;
+        x2 = x1;
+        f2 = f1;
+        x1 = hi - GoldenRatio * (hi - lo);
+        f1 = f(x1);
+        best = max(best, f1);
+    }
+}
+
 // Golden-section search for the maximum of f on [lo, hi] (steps evaluations); returns the
 // largest value evaluated, at least `best`. Exact for unimodal f up to the bracket width.
 template <class F>
@@ -109,24 +131,20 @@ GAEVAL_HD float golden_max(const F& f, float lo, float hi, int steps, float best
     float x1 = hi - GoldenRatio * (hi - lo), x2 = lo + GoldenRatio * (hi - lo);
     float f1 = f(x1), f2 = f(x2);
     best = max(best, max(f1, f2));
-    for (int k = 0; k < steps; ++k) {
-        if (f1 < f2) {
-            lo = x1;
-            x1 = x2;
-            f1 = f2;
-            x2 = lo + GoldenRatio * (hi - lo);
-            f2 = f(x2);
-            best = max(best, f2);
-        } else {
-            hi = x2;
-            x2 = x1;
-            f2 = f1;
-            x1 = hi - GoldenRatio * (hi - lo);
-            f1 = f(x1);
-            best = max(best, f1);
-        }
-    }
+    for (int k = 0; k < steps; ++k) golden_step(f, lo, hi, x1, x2, f1, f2, best);
     return best;
+}
+
+// gap_between's probe for bases A and B, their centres dx, dy apart at distance dist: directions
+// are measured from the line of centres (from the x axis when the centres coincide).
+GAEVAL_HD_INLINE GapProbe gap_probe(const Shape& A, const Shape& B, float dx, float dy,
+                                    float dist) {
+    GapProbe probe{A, B, dx, dy, 1.0f, 0.0f};
+    if (dist > 1e-6f) {
+        probe.wx = dx / dist;
+        probe.wy = dy / dist;
+    }
+    return probe;
 }
 
 // Signed edge-to-edge gap between two bases (mm); negative: overlap (minus its depth). The
@@ -135,11 +153,7 @@ GAEVAL_HD_INLINE float gap_between_scalar(const Shape& A, const Shape& B) {
     const float dx = B.x - A.x, dy = B.y - A.y;
     const float dist = sqrt_rn(dx * dx + dy * dy);
     if (A.circle && B.circle) return dist - (A.a + B.a);
-    GapProbe probe{A, B, dx, dy, 1.0f, 0.0f};
-    if (dist > 1e-6f) {
-        probe.wx = dx / dist;
-        probe.wy = dy / dist;
-    }
+    const GapProbe probe = gap_probe(A, B, dx, dy, dist);
     // Coarse scan of the half-circle of directions.
     float best = -1e30f;
     int best_i = 0;
@@ -253,23 +267,7 @@ inline float golden_max_lanes(const GapProbe& f, float lo, float hi, int steps, 
             best = max(best, f1);
         }
     }
-    for (; k < steps; ++k) {  // an odd step count's last step, as golden_max
-        if (f1 < f2) {
-            lo = x1;
-            x1 = x2;
-            f1 = f2;
-            x2 = lo + GoldenRatio * (hi - lo);
-            f2 = f(x2);
-            best = max(best, f2);
-        } else {
-            hi = x2;
-            x2 = x1;
-            f2 = f1;
-            x1 = hi - GoldenRatio * (hi - lo);
-            f1 = f(x1);
-            best = max(best, f1);
-        }
-    }
+    for (; k < steps; ++k) golden_step(f, lo, hi, x1, x2, f1, f2, best);  // an odd count's last
     return best;
 }
 
@@ -278,11 +276,7 @@ inline float gap_between_lanes(const Shape& A, const Shape& B) {
     const float dx = B.x - A.x, dy = B.y - A.y;
     const float dist = sqrt_rn(dx * dx + dy * dy);
     if (A.circle && B.circle) return dist - (A.a + B.a);
-    GapProbe probe{A, B, dx, dy, 1.0f, 0.0f};
-    if (dist > 1e-6f) {
-        probe.wx = dx / dist;
-        probe.wy = dy / dist;
-    }
+    const GapProbe probe = gap_probe(A, B, dx, dy, dist);
     alignas(16) float v[GapScanLanes];
     for (int i = 0; i < GapScanLanes; i += 4)
         _mm_store_ps(v + i, gap_probe_at_lanes(probe, _mm_loadu_ps(kGapScanDirections.cu + i),
@@ -344,7 +338,8 @@ GAEVAL_HD_INLINE float segment_distance(float ax, float ay, float mx, float my, 
 // convex function of t (the signed distance to a convex Minkowski sum), minimized by
 // golden-section search, unless the enclosing circles stay apart all along: then it returns
 // their smallest gap, a lower bound >= 0 (the path is clear; that is all the rules ask).
-GAEVAL_HD_NOINLINE inline float sweep_gap(const Shape& mover, float mx, float my, const Shape& obstacle) {
+GAEVAL_HD_NOINLINE inline float sweep_gap(const Shape& mover, float mx, float my,
+                                          const Shape& obstacle) {
     const float seg = segment_distance(mover.x, mover.y, mx, my, obstacle.x, obstacle.y);
     const float lower = seg - (mover.a + obstacle.a);
     if (lower >= 0.0f || (mover.circle && obstacle.circle)) return lower;
@@ -358,7 +353,7 @@ GAEVAL_HD_NOINLINE inline float sweep_gap(const Shape& mover, float mx, float my
 // (its shape, centred anywhere) touches `fixed`. Circles exact; ovals by bisection between the
 // inscribed and enclosing radii (the gap grows monotonically outward along the ray).
 GAEVAL_HD_NOINLINE inline float contact_distance(const Shape& fixed, const Shape& mover, float ux,
-                                        float uy) {
+                                                 float uy) {
     if (fixed.circle && mover.circle) return fixed.a + mover.a;
     float lo = fixed.b + mover.b, hi = fixed.a + mover.a;
     for (int k = 0; k < ContactSteps; ++k) {
@@ -393,8 +388,8 @@ struct SlidePath {
 };
 
 // Builds the slide path. Fixed steps, + - * / sqrt_rn only.
-GAEVAL_HD_NOINLINE inline void make_slide(const Shape& pivot, const Shape& from, float to_x, float to_y,
-                                 SlidePath& path) {
+GAEVAL_HD_NOINLINE inline void make_slide(const Shape& pivot, const Shape& from, float to_x,
+                                          float to_y, SlidePath& path) {
     path.mover = from;
     path.px = pivot.x;
     path.py = pivot.y;
