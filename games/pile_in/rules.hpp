@@ -152,20 +152,34 @@ GAEVAL_HD_INLINE Shape enemy_shape(const Scenario& s, int e) {
     return shape_at(s.enemy[e].base, s.enemy[e].x, s.enemy[e].y);
 }
 
-// Smallest gap from `sh` to the enemies (only those with only[e] != 0 when `only` is given),
-// skipping enemies whose enclosing circles cannot beat the best so far (the result is the
-// exact minimum); *nearest gets that enemy's index.
-// Enemies in index order.
+// Smallest gap from `sh` to the enemies (only those with only[e] != 0 when `only` is given);
+// *nearest gets that enemy's index, the lowest one on a tie (-1, and 1e30, when none counts).
+// The enemy whose enclosing circle is nearest is measured first: its exact gap is usually the
+// minimum, and every enemy whose enclosing-circle gap (a lower bound of its gap) cannot beat it
+// is skipped. The result is the exact minimum, the same as measuring in index order.
 GAEVAL_HD_INLINE float nearest_gap_among(const Scenario& s, const Shape& sh, const uint8_t* only,
                                          int* nearest) {
-    float best = 1e30f;
-    int best_e = -1;
+    int first = -1;
+    float first_lower = 0;
     for (int e = 0; e < s.enemy_count; ++e) {
         if (only && !only[e]) continue;
+        const float lower = enclosing_gap(sh, enemy_shape(s, e));
+        if (first < 0 || lower < first_lower) {
+            first = e;
+            first_lower = lower;
+        }
+    }
+    if (nearest) *nearest = first;
+    if (first < 0) return 1e30f;
+    float best = gap_between(sh, enemy_shape(s, first));
+    int best_e = first;
+    for (int e = 0; e < s.enemy_count; ++e) {
+        if (e == first || (only && !only[e])) continue;
         const Shape en = enemy_shape(s, e);
-        if (enclosing_gap(sh, en) >= best) continue;
+        const float lower = enclosing_gap(sh, en);
+        if (lower > best || (lower == best && e > best_e)) continue;
         const float g = gap_between(sh, en);
-        if (g < best) {
+        if (g < best || (g == best && e < best_e)) {
             best = g;
             best_e = e;
         }
