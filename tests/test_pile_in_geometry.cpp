@@ -8,6 +8,7 @@
 
 #include "games/core/rng.hpp"
 #include "games/pile_in/geometry.hpp"
+#include "games/pile_in/rules.hpp"
 #include "host/pile_in/reference_geometry.hpp"
 
 namespace gaeval::pile_in {
@@ -233,6 +234,61 @@ TEST(PileInGeometry, LanesMatchScalarBitForBit) {
 #else
     GTEST_SKIP() << "no SSE lanes in this build (gap_between is the scalar path)";
 #endif
+}
+
+// nearest_gap_among measures the enemy with the nearest enclosing circle first and skips the
+// rest by that bound: the same minimum and the same index (the lowest on a tie) as measuring
+// every enemy in index order. Random tables of circles and ovals, some enemies repeated (exact
+// ties), some masked out by `only`.
+TEST(PileInGeometry, NearestEnemyMatchesMeasuringEveryEnemy) {
+    auto unit = [](uint32_t x) { return unit_float(x); };
+    int ties = 0;
+    for (uint32_t t = 0; t < 400; ++t) {
+        const Random4 head = philox(12, Purpose::InitMove, 0, t, 0, 0);
+        Scenario s;
+        s.enemy_count = 1 + static_cast<int>(head.v[0] % 24);
+        uint8_t only[MaxEnemy];
+        for (int e = 0; e < s.enemy_count; ++e) {
+            const Random4 r = philox(12, Purpose::InitMove, 1, t, static_cast<uint32_t>(e), 0);
+            if (e > 0 && (r.v[0] & 3u) == 0) {
+                s.enemy[e] = s.enemy[r.v[1] % e];  // an exact copy of an earlier enemy
+            } else {
+                Base& b = s.enemy[e].base;
+                b.length = 25.0f + 80.0f * unit(r.v[1]);
+                b.width = (r.v[2] & 1u) ? b.length : b.length * (0.4f + 0.6f * unit(r.v[2]));
+                if (b.width != b.length) {
+                    b.shape = BaseShape::Oval;
+                    const double a = 2 * kPi * unit(r.v[3]);
+                    b.cos_angle = static_cast<float>(std::cos(a));
+                    b.sin_angle = static_cast<float>(std::sin(a));
+                }
+                s.enemy[e].x = 300.0f * unit(r.v[3] ^ r.v[0]);
+                s.enemy[e].y = 200.0f * unit(r.v[0]);
+            }
+            only[e] = (r.v[2] & 6u) != 0;
+        }
+        const Shape sh = (head.v[1] & 1u)
+                             ? circle(150.0f * unit(head.v[2]), 100.0f * unit(head.v[3]), 32)
+                             : oval(150.0f * unit(head.v[2]), 100.0f * unit(head.v[3]), 60, 35,
+                                    360.0 * unit(head.v[1]));
+        for (const uint8_t* mask :
+             {static_cast<const uint8_t*>(nullptr), static_cast<const uint8_t*>(only)}) {
+            float want = 1e30f;
+            int want_e = -1, at_min = 0;
+            for (int e = 0; e < s.enemy_count; ++e) {
+                if (mask && !mask[e]) continue;
+                const float g = gap_between(sh, enemy_shape(s, e));
+                if (g < want) want = g, want_e = e, at_min = 0;
+                if (g == want) ++at_min;
+            }
+            if (at_min > 1) ++ties;
+            int got_e = -2;
+            const float got = nearest_gap_among(s, sh, mask, &got_e);
+            ASSERT_EQ(float_bits(got), float_bits(want)) << "table " << t;
+            ASSERT_EQ(got_e, want_e) << "table " << t;
+        }
+    }
+    EXPECT_GT(ties, 20) << "the tables should hold exact ties";
 }
 
 }  // namespace
