@@ -41,6 +41,12 @@ constexpr int ContactSteps = 24;      // bisection steps for a contact distance 
 constexpr int SlideSegments = 16;     // chords of a slide round an oval (power of two)
 constexpr float GoldenRatio = 0.618034f;
 
+// The coarse scan's i-th direction parameter t in [-1, 1] (i = 0..GapSamples): one definition
+// for the scalar scan, its refinement bracket and the host lanes' direction table.
+GAEVAL_HD_INLINE constexpr float gap_scan_t(int i) {
+    return -1.0f + (2.0f / GapSamples) * static_cast<float>(i);
+}
+
 // A base standing somewhere: centre, semi-axes a >= b (equal for a circle), long axis (c, s).
 struct Shape {
     float x = 0, y = 0;
@@ -158,15 +164,14 @@ GAEVAL_HD_INLINE float gap_between_scalar(const Shape& A, const Shape& B) {
     float best = -1e30f;
     int best_i = 0;
     for (int i = 0; i <= GapSamples; ++i) {
-        const float t = -1.0f + (2.0f / GapSamples) * static_cast<float>(i);
-        const float v = probe(t);
+        const float v = probe(gap_scan_t(i));
         if (v > best) {
             best = v;
             best_i = i;
         }
     }
-    const float lo = -1.0f + (2.0f / GapSamples) * static_cast<float>(max(best_i - 1, 0));
-    const float hi = -1.0f + (2.0f / GapSamples) * static_cast<float>(min(best_i + 1, GapSamples));
+    const float lo = gap_scan_t(max(best_i - 1, 0));
+    const float hi = gap_scan_t(min(best_i + 1, GapSamples));
     return golden_max(probe, lo, hi, GapRefineSteps, best);
 }
 
@@ -182,7 +187,7 @@ struct GapScanDirections {
 constexpr GapScanDirections make_gap_scan_directions() {
     GapScanDirections d{};
     for (int i = 0; i < GapScanLanes; ++i) {
-        const float t = -1.0f + (2.0f / GapSamples) * static_cast<float>(i);
+        const float t = gap_scan_t(i);
         const float t2 = t * t;
         const float inv = 1.0f / (1.0f + t2);
         d.cu[i] = (1.0f - t2) * inv;
@@ -289,8 +294,8 @@ inline float gap_between_lanes(const Shape& A, const Shape& B) {
             best_i = i;
         }
     }
-    const float lo = -1.0f + (2.0f / GapSamples) * static_cast<float>(max(best_i - 1, 0));
-    const float hi = -1.0f + (2.0f / GapSamples) * static_cast<float>(min(best_i + 1, GapSamples));
+    const float lo = gap_scan_t(max(best_i - 1, 0));
+    const float hi = gap_scan_t(min(best_i + 1, GapSamples));
     return golden_max_lanes(probe, lo, hi, GapRefineSteps, best);
 }
 #endif

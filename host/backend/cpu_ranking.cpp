@@ -12,7 +12,7 @@ namespace gaeval {
 
 namespace {
 
-// Below these sizes a loop is cheaper on one thread than the wake-up of passive OpenMP
+// Below these sizes a loop is cheaper on one thread than the wake-up of sleeping OpenMP
 // threads (tens of microseconds): packing 2^16 keys or summing them takes about that long.
 constexpr uint64_t kParallelPackMin = uint64_t{1} << 16;
 // Below this a sort is not worth splitting. On the idle 2-core machine, 10^4 keys: std::sort

@@ -8,7 +8,7 @@
 namespace gaeval {
 
 // ranked[r] = index of the r-th largest value (ties: smaller index first).
-// Small sizes run on one thread (cheaper than waking others); a parallel sort above 2^15
+// Small sizes run on one thread (cheaper than waking others); a parallel sort from 2^13
 // values. `packed` is scratch (n words), kept by callers that rank every generation.
 void rank_descending(const float* values, uint32_t* ranked, uint64_t n, int threads);
 void rank_descending(const float* values, uint32_t* ranked, uint64_t n, int threads,

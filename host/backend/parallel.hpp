@@ -47,7 +47,7 @@ void parallel_for_dynamic(int64_t n, int threads, const Op& op, int chunk = 1) {
 }
 
 // first(i) for i in [0, n_first), then, once all of them are done, second(j) for j in
-// [0, n_second): both loops in one parallel region, so the threads are woken once (a passive
+// [0, n_second): both loops in one parallel region, so the threads are woken once (a sleeping
 // OpenMP thread takes tens of microseconds to wake). The second loop is split in chunks of
 // `chunk` indices dealt round-robin, which evens out costs that vary along the index range.
 template <class First, class Second>

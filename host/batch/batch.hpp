@@ -26,7 +26,7 @@ namespace gaeval::batch {
 namespace detail {
 
 // Trees with fewer leaves than this (an estimate) are counted on one thread: about 0.3 ms of
-// work at 3 G nodes/s, a few times the cost of waking passive OpenMP threads.
+// work at 3 G nodes/s, a few times the cost of waking sleeping OpenMP threads.
 constexpr uint64_t kPerftParallelLeaves = uint64_t{1} << 20;
 
 // Perft on the cpu backend: serial on one thread; otherwise the tree is expanded breadth-first
@@ -40,22 +40,21 @@ uint64_t perft_cpu(const G& game, const typename G::Pos& root, int depth, int th
     if (threads <= 1 || depth <= 3) return gaeval::perft(game, root, depth);
     std::vector<Pos> frontier{root};
     int remaining = depth;
-    uint64_t frontier_nodes = 1;  // perft at the frontier's depth
     const std::size_t enough = 32 * static_cast<std::size_t>(threads);
     while (remaining > 3 && frontier.size() < enough) {
         std::vector<Pos> next;
         for (const Pos& p : frontier)
             for_each_child(game, p, [&](const Pos& c) { next.push_back(c); });
         frontier.swap(next);
-        frontier_nodes = frontier.size();
         --remaining;
         if (frontier.empty()) return 0;
     }
     // Leaves ~ frontier * b^remaining with b the branching one level below the frontier.
     uint64_t children = 0;
     for (const Pos& p : frontier) children += child_count(game, p);
-    const double branching = static_cast<double>(children) / static_cast<double>(frontier_nodes);
-    double leaves = static_cast<double>(frontier_nodes);
+    const double frontier_nodes = static_cast<double>(frontier.size());
+    const double branching = static_cast<double>(children) / frontier_nodes;
+    double leaves = frontier_nodes;
     for (int level = 0; level < remaining && leaves < kPerftParallelLeaves; ++level)
         leaves *= branching;
     std::vector<uint64_t> nodes(frontier.size());
