@@ -9,17 +9,17 @@
 
 #include "games/ataxx/variants.hpp"
 #include "games/gomoku/game.hpp"
-#include "games/risk/game.hpp"
 #include "games/pac/game.hpp"
 #include "games/pac/rollout.hpp"
+#include "games/risk/game.hpp"
 #include "games/tictactoe/tictactoe.hpp"
 
 #define GAEVAL_FOR_EACH_GAME_TYPE(X) \
     GAEVAL_ATAXX_VARIANTS(X)         \
     X(::gaeval::tictactoe::Game)     \
     X(::gaeval::gomoku::Game15)      \
-    X(::gaeval::gomoku::Game20) \
-    X(::gaeval::risk::Game) \
+    X(::gaeval::gomoku::Game20)      \
+    X(::gaeval::risk::Game)          \
     X(::gaeval::pac::Game)
 
 #define GAEVAL_FOR_EACH_BATCH_OP(X) X(::gaeval::pac::RolloutOp)

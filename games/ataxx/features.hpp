@@ -27,8 +27,8 @@
 
 #include <cstdint>
 
-#include "games/core/hd.hpp"
 #include "games/ataxx/rules.hpp"
+#include "games/core/hd.hpp"
 
 namespace gaeval::ataxx {
 

@@ -47,7 +47,9 @@ struct Game : Rules<Geometry, P> {
         });
         if (!any && !this->is_over(p)) f(Move::pass());
     }
-    GAEVAL_HD_FORCEINLINE Move nth_move(const Pos& p, int k) const { return this->nth_grow_or_jump(p, k); }
+    GAEVAL_HD_FORCEINLINE Move nth_move(const Pos& p, int k) const {
+        return this->nth_grow_or_jump(p, k);
+    }
 
     GAEVAL_HD_FORCEINLINE int winner(const Pos& p) const { return this->outcome(p).winner; }
     GAEVAL_HD_FORCEINLINE SeatResult seat_result(const Pos& p, int seat) const {

@@ -77,9 +77,7 @@ struct Game {
 
     GAEVAL_HD_INLINE int seats(const Pos&) const { return 2; }
     GAEVAL_HD_INLINE int to_move(const Pos& p) const { return p.side; }
-    GAEVAL_HD_INLINE bool is_over(const Pos& p) const {
-        return p.winner >= 0 || p.count == N * N;
-    }
+    GAEVAL_HD_INLINE bool is_over(const Pos& p) const { return p.winner >= 0 || p.count == N * N; }
     // Every empty cell, by ascending index (none once the game is over).
     GAEVAL_HD_INLINE int count_moves(const Pos& p) const {
         return is_over(p) ? 0 : N * N - p.count;
@@ -103,8 +101,9 @@ struct Game {
     }
     GAEVAL_HD_INLINE int winner(const Pos& p) const { return p.winner; }
     GAEVAL_HD_INLINE SeatResult seat_result(const Pos& p, int seat) const {
-        return p.winner < 0 ? SeatResult::Draw
-                            : p.winner == seat ? SeatResult::Win : SeatResult::Loss;
+        return p.winner < 0       ? SeatResult::Draw
+               : p.winner == seat ? SeatResult::Win
+                                  : SeatResult::Loss;
     }
 
     // The cells of the central 7x7 square.
@@ -134,8 +133,8 @@ struct Game {
 
     // The reward-table player (players.hpp) with 11 rewards and K.
     GAEVAL_HD Move weighted_move(const Pos& p, const float* weights, const DrawAddress& at) const {
-        return Move{static_cast<int16_t>(reward_table_move<Geo>(p.stones, p.side, exact(), weights,
-                                                                at.seed, at.game, at.ply))};
+        return Move{static_cast<int16_t>(
+            reward_table_move<Geo>(p.stones, p.side, exact(), weights, at.seed, at.game, at.ply))};
     }
 
     // The weighted player of a player spec: depth 1, the reward table (the seed's player);

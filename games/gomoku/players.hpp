@@ -48,18 +48,30 @@ constexpr int kAcceptance = kRanks;       // index of K
 // Reward of rank index r in the seed's table (2^20 ... 2^0), K = 0 for k == kAcceptance.
 GAEVAL_HD_INLINE constexpr float seed_reward(int r) {
     switch (r) {
-        case 0: return 1048576.0f;  // 2^20
-        case 1: return 65536.0f;    // 2^16
-        case 2: return 8192.0f;     // 2^13
-        case 3: return 4096.0f;     // 2^12
-        case 4: return 2048.0f;     // 2^11
-        case 5: return 512.0f;      // 2^9
-        case 6: return 256.0f;      // 2^8
-        case 7: return 64.0f;       // 2^6
-        case 8: return 16.0f;       // 2^4
-        case 9: return 4.0f;        // 2^2
-        case 10: return 1.0f;       // 2^0
-        default: return 0.0f;       // K
+        case 0:
+            return 1048576.0f;  // 2^20
+        case 1:
+            return 65536.0f;  // 2^16
+        case 2:
+            return 8192.0f;  // 2^13
+        case 3:
+            return 4096.0f;  // 2^12
+        case 4:
+            return 2048.0f;  // 2^11
+        case 5:
+            return 512.0f;  // 2^9
+        case 6:
+            return 256.0f;  // 2^8
+        case 7:
+            return 64.0f;  // 2^6
+        case 8:
+            return 16.0f;  // 2^4
+        case 9:
+            return 4.0f;  // 2^2
+        case 10:
+            return 1.0f;  // 2^0
+        default:
+            return 0.0f;  // K
     }
 }
 

@@ -87,8 +87,8 @@ GAEVAL_HD_INLINE void features(const Map& m, const Pos& p, int seat, float* out)
     for (int c = 0; c < m.continents; ++c) {
         const uint64_t cells = m.continent_cells[c];
         if (m.bonus[c] <= 0 || cells == 0) continue;
-        const float weighted = static_cast<float>(m.bonus[c]) *
-                               static_cast<float>(popcount64(own & cells));
+        const float weighted =
+            static_cast<float>(m.bonus[c]) * static_cast<float>(popcount64(own & cells));
         held = held + weighted / static_cast<float>(popcount64(cells));
         total = total + static_cast<float>(m.bonus[c]);
     }
@@ -188,7 +188,8 @@ GAEVAL_HD_INLINE Move concentrated_move(const Map& m, const Pos& p, int to_place
         const uint64_t enemies = m.borders[t] & ~own;
         if (!enemies) continue;
         int weakest = kMaxArmies;
-        for (uint64_t e = enemies; e; e = clear_lowest(e)) weakest = min(weakest, int(p.armies[lowest_bit(e)]));
+        for (uint64_t e = enemies; e; e = clear_lowest(e))
+            weakest = min(weakest, int(p.armies[lowest_bit(e)]));
         const int lead = p.armies[t] - weakest;
         if (lead > best_lead) {
             best_lead = lead;
@@ -210,7 +211,8 @@ GAEVAL_HD_INLINE Move fortify_move(const Map& m, const Pos& p) {
     int from = -1;
     for (uint64_t x = own & ~frontier; x; x = clear_lowest(x)) {
         const int t = lowest_bit(x);
-        if (p.armies[t] >= 2 && (m.borders[t] & frontier) && (from < 0 || p.armies[t] > p.armies[from]))
+        if (p.armies[t] >= 2 && (m.borders[t] & frontier) &&
+            (from < 0 || p.armies[t] > p.armies[from]))
             from = t;
     }
     if (from < 0) return act_move(Act::Pass);
@@ -376,12 +378,12 @@ struct SearchNode {
     Pos pos;
     Edge edges[kMaxAttackEdges];
     float alpha, beta, best, conquest;
-    uint8_t count;      // edges: 0 stop, 1 .. count - 1 the attacks
-    uint8_t next;       // the edge being searched
-    uint8_t stage;      // of an attack edge: 0 its conquest, 1 its failure
+    uint8_t count;  // edges: 0 stop, 1 .. count - 1 the attacks
+    uint8_t next;   // the edge being searched
+    uint8_t stage;  // of an attack edge: 0 its conquest, 1 its failure
     uint8_t best_edge;
     uint8_t depth;
-    uint8_t maximize;   // the searching seat moves here
+    uint8_t maximize;  // the searching seat moves here
 };
 
 GAEVAL_HD_INLINE void open_node(const Config& c, SearchNode& n, int depth, float alpha, float beta,
@@ -406,7 +408,8 @@ struct SearchResult {
 // device. Chance edges search both outcomes with a full window (exact values), so the result
 // equals the plain expectiminimax over the same tree (tests/test_risk.cpp checks it); ties go
 // to the first edge (stop first, then attacks by descending odds).
-inline GAEVAL_HD SearchResult search(const Config& c, const Pos& root, const float* weights, int depth) {
+inline GAEVAL_HD SearchResult search(const Config& c, const Pos& root, const float* weights,
+                                     int depth) {
     const Map& m = c.tables->map;
     const int us = root.mover;
     SearchNode stack[kMaxSearchDepth + 1];

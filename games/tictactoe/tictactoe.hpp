@@ -32,14 +32,22 @@ struct Move {
 // The eight lines as 9-bit masks: rows, columns, diagonals.
 GAEVAL_HD_INLINE uint64_t line_mask(int i) {
     switch (i) {
-        case 0: return 0x007;
-        case 1: return 0x038;
-        case 2: return 0x1c0;
-        case 3: return 0x049;
-        case 4: return 0x092;
-        case 5: return 0x124;
-        case 6: return 0x111;
-        default: return 0x054;
+        case 0:
+            return 0x007;
+        case 1:
+            return 0x038;
+        case 2:
+            return 0x1c0;
+        case 3:
+            return 0x049;
+        case 4:
+            return 0x092;
+        case 5:
+            return 0x124;
+        case 6:
+            return 0x111;
+        default:
+            return 0x054;
     }
 }
 constexpr int kLines = 8;
@@ -64,7 +72,7 @@ struct Game {
     static constexpr int kWeightCount = 8;
     static constexpr int kPolicyCount = 1;
     static constexpr const char* kFeatureNames[kFeatureCount] = {
-        "own_lines_3",      "own_open_2",      "own_open_1", "opponent_lines_3",
+        "own_lines_3",     "own_open_2",      "own_open_1", "opponent_lines_3",
         "opponent_open_2", "opponent_open_1", "own_centre", "own_corners"};
     // Player files of version 1 weighted the raw counts: weight x factor is the same player on
     // the [0, 1] features (host/games/player_file.cpp).

@@ -122,8 +122,8 @@ std::vector<GameRecord> play(const G& game, const typename G::Pos& start, const 
     parallel_for_dynamic(
         static_cast<int64_t>(games), backend.threads,
         [&](int64_t i) {
-            records[i] = play_match(game, start, a, b, seed, static_cast<uint32_t>(first + i),
-                                    max_plies);
+            records[i] =
+                play_match(game, start, a, b, seed, static_cast<uint32_t>(first + i), max_plies);
         },
         16);
     return records;
@@ -167,15 +167,16 @@ std::vector<GameRecord> play_pairings(const G& game, const typename G::Pos& star
 // the op reads by index: a population and whatever it is compared against.
 template <class Op>
 std::vector<typename Op::Output> evaluate(const Op& op,
-                                          const std::vector<typename Op::Input>& inputs,
-                                          uint64_t n, const BackendChoice& backend) {
+                                          const std::vector<typename Op::Input>& inputs, uint64_t n,
+                                          const BackendChoice& backend) {
     std::vector<typename Op::Output> outputs(n);
     if (backend.kind == BackendKind::Cuda) {
         cuda::evaluate(op, inputs.data(), inputs.size(), n, outputs.data());
         return outputs;
     }
-    parallel_for_dynamic(static_cast<int64_t>(n), backend.threads,
-                         [&](int64_t i) { outputs[i] = op(inputs.data(), static_cast<uint64_t>(i)); });
+    parallel_for_dynamic(static_cast<int64_t>(n), backend.threads, [&](int64_t i) {
+        outputs[i] = op(inputs.data(), static_cast<uint64_t>(i));
+    });
     return outputs;
 }
 

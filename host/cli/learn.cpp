@@ -160,7 +160,8 @@ LearnArgs parse_learn_args(int argc, char** argv) {
     std::vector<std::string> words = with_learn_defaults(argc, argv, game.info());
     std::vector<char*> word_pointers;
     for (std::string& w : words) word_pointers.push_back(w.data());
-    const auto result = parse(options, static_cast<int>(word_pointers.size()), word_pointers.data());
+    const auto result =
+        parse(options, static_cast<int>(word_pointers.size()), word_pointers.data());
     if (result.count("help")) {
         args.help = true;
         args.help_text = options.help({"", "Common", "Game", "Learn", "Scheme", "Islands"});
@@ -323,8 +324,8 @@ int run_learn_islands(LearnArgs& args, islands::Transport& t) {
                      islands::replacement_name(args.islands.replace), job.out_dir.c_str());
     install_interrupt_handler();
     int rank_exit = ExitOk;
-    const auto ran =
-        run_on_ranks(t, &rank_exit, [&] { return islands::run_learn_islands(job, args.islands, t); });
+    const auto ran = run_on_ranks(t, &rank_exit,
+                                  [&] { return islands::run_learn_islands(job, args.islands, t); });
     if (!ran) return rank_exit;
     const islands::LearnIslandsResult& r = *ran;
     const islands::ArchipelagoResult& a = r.archipelago;
@@ -333,11 +334,11 @@ int run_learn_islands(LearnArgs& args, islands::Transport& t) {
         return ExitInterrupted;
     }
     if (!root) return ExitOk;
-    std::printf("learned %s weights on %u islands in %u generations (best: island %u, value "
-                "%.6g), %.1f s (%s, %s, %d rank(s))\n",
-                learn::scheme_name(job.config.scheme), args.islands.count, a.generation,
-                a.best.from, a.best.fitness, a.seconds, job.backend.name.c_str(),
-                t.name().c_str(), t.size());
+    std::printf(
+        "learned %s weights on %u islands in %u generations (best: island %u, value "
+        "%.6g), %.1f s (%s, %s, %d rank(s))\n",
+        learn::scheme_name(job.config.scheme), args.islands.count, a.generation, a.best.from,
+        a.best.fitness, a.seconds, job.backend.name.c_str(), t.name().c_str(), t.size());
     for (const learn::VerifyRow& v : r.verification)
         std::printf("  vs %-11s  win rate %.3f (95%% CI %.3f - %.3f) over %llu games\n",
                     v.opponent.c_str(), v.win_rate, v.low, v.high, (unsigned long long)v.games);
@@ -378,9 +379,8 @@ int run_learn(int argc, char** argv) {
         std::fprintf(stderr,
                      "gaeval learn: %s %s, population %u, %u generations, %llu games per "
                      "generation, %u features, %s, run folder %s\n",
-                     job.session->info().name.c_str(),
-                     learn::scheme_name(job.config.scheme), job.config.population,
-                     job.config.generations,
+                     job.session->info().name.c_str(), learn::scheme_name(job.config.scheme),
+                     job.config.population, job.config.generations,
                      (unsigned long long)learn::games_per_generation(job.config), job.config.dims(),
                      job.session->engine().c_str(), job.out_dir.c_str());
     install_interrupt_handler();
