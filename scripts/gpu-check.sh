@@ -22,7 +22,9 @@
 #
 # Environment: GAEVAL_STEP_SECONDS (default 540) bounds each step's own work;
 # GAEVAL_CHECK_PRESET (default gpu) lets the CPU-only steps run here (`cpu`) to test the script,
-# GAEVAL_CHECK_BUILD_DIR (default build/PRESET) and GAEVAL_CHECK_TARGETS (default all) with it.
+# GAEVAL_CHECK_BUILD_DIR (default build/PRESET) and GAEVAL_CHECK_TARGETS (default all) with it;
+# GAEVAL_TESTS_PARTS (default "gpu rest") and GAEVAL_BENCH_BACKENDS (default cpu1,cpu,cuda) narrow
+# the tests and bench steps. scripts/gpu-session.sh runs several steps in one device call.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 steps="stage build tests memcheck initcheck synccheck bench compare learn large"
@@ -107,7 +109,7 @@ tests)
     need_binary
     # The GPU tests first (they must run, not skip, under the gpu preset), then all the others.
     gpu_tests='Cuda|Device|Gpu'
-    for part in gpu rest; do
+    for part in ${GAEVAL_TESTS_PARTS:-gpu rest}; do
         sel=(-R "$gpu_tests")
         [ $part = rest ] && sel=(-E "$gpu_tests")
         bounded ctest --test-dir "$bdir" "${sel[@]}" -j "$(nproc)" --timeout 300 \
@@ -159,7 +161,7 @@ memcheck | initcheck | synccheck)
 
 bench)
     need_binary
-    backends=cpu1,cpu,cuda
+    backends=${GAEVAL_BENCH_BACKENDS:-cpu1,cpu,cuda}
     [ "$preset" = cpu ] && backends=cpu1,cpu
     bounded "$bin" bench --backend "$backends" --markdown "$out/bench.md" --csv "$out/bench.csv" \
         >"$out/bench.log" 2>&1 || fail "bench (see bench.log)"

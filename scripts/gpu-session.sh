@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Several steps of scripts/gpu-check.sh in one device call, in the order given, each bounded to
+# its own seconds and all of them to one deadline; the steps' logs go to a scratch folder and are
+# packed into OUTDIR/gpu-check.tgz at the end (the device tool returns at most 8 files), with
+# summary.txt beside it.
+#
+#   usage: scripts/gpu-session.sh OUTDIR DEADLINE_SECONDS STEP:SECONDS...
+#   e.g.   scripts/gpu-session.sh "$OUT" 540 build:330 tests:100 bench:120
+set -uo pipefail
+cd "$(dirname "$0")/.."
+out=${1:?usage: scripts/gpu-session.sh OUTDIR DEADLINE_SECONDS STEP:SECONDS...}
+deadline=${2:?deadline in seconds}
+shift 2
+logs=${TMPDIR:-/tmp}/gaeval-gpu-session
+mkdir -p "$out" "$logs"
+pack() {
+    cp "$logs/summary.txt" "$out/" 2>/dev/null
+    tar czf "$out/gpu-check.tgz" -C "$logs" . 2>/dev/null
+}
+trap pack EXIT
+for entry in "$@"; do
+    step=${entry%%:*}
+    want=${entry#*:}
+    left=$((deadline - SECONDS - 5))
+    ((left < 20)) && { echo "gpu-session: no time left for $step" | tee -a "$logs/summary.txt"; break; }
+    ((want > left)) && want=$left
+    GAEVAL_STEP_SECONDS=$want scripts/gpu-check.sh "$step" "$logs"
+    rc=$?
+    echo "gpu-session: $step exit $rc at ${SECONDS}s" | tee -a "$logs/summary.txt"
+    if [ "$step" = build ] && ((rc != 0 && rc != 75)); then break; fi
+    pack
+done
