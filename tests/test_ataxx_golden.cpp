@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -123,7 +124,7 @@ nlohmann::json run_all() {
     for (const std::string& c : learn_commands()) {
         const std::string dir = ::testing::TempDir() + "/golden_learn_" +
                                 std::to_string(getpid()) + "_" + std::to_string(k++);
-        std::system(("rm -rf " + dir).c_str());
+        std::filesystem::remove_all(dir);
         const auto r = run_cli(c + " --backend cpu --quiet --out " + dir);
         EXPECT_EQ(r.exit_code, 0) << c << "\n" << r.err;
         if (r.exit_code != 0) continue;

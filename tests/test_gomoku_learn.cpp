@@ -10,6 +10,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -134,7 +135,7 @@ TEST(GomokuLearn, LearnedWeightsAreTheSameOnOneAndTwoThreads) {
 
 TEST(GomokuLearn, TheDefaultIsTheSeedsSchemeFromTheSeedTable) {
     const std::string dir = ::testing::TempDir() + "/gomoku_learn_" + std::to_string(getpid());
-    std::system(("rm -rf " + dir).c_str());
+    std::filesystem::remove_all(dir);
     auto r = run_cli("learn --game gomoku --generations 2 --population 10 --verify-games 100 "
                      "--backend cpu --quiet --json --out " + dir);
     ASSERT_EQ(r.exit_code, 0) << r.err;

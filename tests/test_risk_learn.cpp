@@ -8,6 +8,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -27,7 +28,7 @@ using gaeval::testing::run_cli;
 
 std::string fresh_dir(const std::string& name) {
     const std::string dir = ::testing::TempDir() + "/risk_learn_" + name + "_" + std::to_string(getpid());
-    std::system(("rm -rf " + dir).c_str());
+    std::filesystem::remove_all(dir);
     return dir;
 }
 

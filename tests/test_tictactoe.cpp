@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -101,7 +102,7 @@ TEST(TicTacToe, CliPlayPerftAndLearn) {
     EXPECT_EQ(r.exit_code, 2);
     EXPECT_NE(r.err.find("not a tictactoe player (random, win-block)"), std::string::npos) << r.err;
     const std::string dir = ::testing::TempDir() + "/ttt_learn_" + std::to_string(getpid());
-    std::system(("rm -rf " + dir).c_str());
+    std::filesystem::remove_all(dir);
     r = run_cli("learn --game tictactoe --population 8 --generations 3 --verify-games 100 "
                 "--backend cpu --quiet --out " + dir);
     ASSERT_EQ(r.exit_code, 0) << r.err;

@@ -61,16 +61,19 @@ struct Game : Rules<Geometry, P> {
         ataxx::unit_features(*this, p, seat, out);
     }
 
-    // Policy 1 (capture) or 2 (most-pieces) in p, which has at least two moves.
+    // Policy 1 (capture) or 2 (most-pieces) in p, which has at least two moves, so never a
+    // pass (the pass tests below only tell the compiler so: captured_by reads grow[m.to]).
     GAEVAL_HD Move policy_move(const Pos& p, int policy, const DrawAddress& at) const {
         const int own = p.pieces[p.side].count();
         if (policy == kCapture)
             return best_move(*this, p, at, [&](Move m) {
+                if (m.is_pass()) return 0;
                 const int captures = this->captured_by(p, m).count();
                 const int pieces_after = own + captures + (m.is_grow() ? 1 : 0);
                 return captures * (4 * kMaxCells) + pieces_after;
             });
         return best_move(*this, p, at, [&](Move m) {
+            if (m.is_pass()) return 0;
             return own + this->captured_by(p, m).count() + (m.is_grow() ? 1 : 0);
         });
     }

@@ -129,7 +129,7 @@ GAEVAL_HD_NOINLINE inline bool find_niche(const RulesProblem& p, const Table& t,
     const int n = s.friendly_count, total = n + s.enemy_count;
     const float rm = 0.5f * s.friendly[m].base.length;
     const float sx = s.friendly[m].x, sy = s.friendly[m].y;
-    float xs[2], ys[2], rs[2];
+    float xs[2] = {0, 0}, ys[2] = {0, 0}, rs[2] = {0, 0};  // role 1 reads role 0's, set first
     int pick[2] = {-1, -1};
     for (int role = 0; role < 2; ++role) {
         int first = 0;
