@@ -19,6 +19,9 @@
 #   compare    learning and pile-in on cuda against cpu in lockstep (first difference reported)
 #   learn      the default learn run on the GPU (time and verification)
 #   large      10^8 plans resident on the device, 10^7 resident and chunked (identical best.json)
+#   profile    Nsight Compute (ncu, clocks left alone) on the workloads the first check found
+#              slowest against the CPU or their targets: a 24-member tournament generation,
+#              random playouts, a 10^6-plan GAPI1 generation
 #
 # Environment: GAEVAL_STEP_SECONDS (default 540) bounds each step's own work;
 # GAEVAL_CHECK_PRESET (default gpu) lets the CPU-only steps run here (`cpu`) to test the script,
@@ -27,7 +30,7 @@
 # the tests and bench steps. scripts/gpu-session.sh runs several steps in one device call.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-steps="stage build tests memcheck initcheck synccheck bench compare learn large"
+steps="stage build tests memcheck initcheck synccheck bench compare learn large profile"
 step=${1:-}
 out=${2:-}
 if [ "$step" = list ]; then echo "$steps"; exit 0; fi
@@ -241,6 +244,26 @@ large)
             fail "resident and chunked 1e7 runs differ"
         fi
     fi
+    ;;
+profile)
+    need_binary
+    ncu=$(command -v ncu || ls /usr/local/cuda/bin/ncu 2>/dev/null)
+    [ -n "$ncu" ] || { log "ncu not found: skipped"; exit 0; }
+    # Each case: the first few kernels of one short bench run, speed of light, occupancy and
+    # launch statistics (registers, block size), as text.
+    profile() {  # name, gaeval arguments...
+        local name=$1; shift
+        if bounded "$ncu" --clock-control none --launch-skip 2 --launch-count 3 \
+            --section SpeedOfLight --section Occupancy --section LaunchStats \
+            "$bin" "$@" >"$out/profile-$name.txt" 2>&1; then
+            log "$name: $(grep -m1 -E 'Duration' "$out/profile-$name.txt" | tr -s ' ')"
+        else
+            fail "$name (see profile-$name.txt)"
+        fi
+    }
+    profile tournament bench --what tournament --backend cuda --population 24
+    profile playout bench --what playout --backend cuda
+    profile pile-in bench --what pile-in --backend cuda --population 1e6
     ;;
 esac
 log "done in $((SECONDS - started)) s, status $status"
