@@ -25,9 +25,13 @@ struct CacheLineAllocator {
         ::operator delete(p, std::align_val_t(kCacheLine));
     }
     template <class U>
-    bool operator==(const CacheLineAllocator<U>&) const noexcept { return true; }
+    bool operator==(const CacheLineAllocator<U>&) const noexcept {
+        return true;
+    }
     template <class U>
-    bool operator!=(const CacheLineAllocator<U>&) const noexcept { return false; }
+    bool operator!=(const CacheLineAllocator<U>&) const noexcept {
+        return false;
+    }
 };
 
 template <class T>
