@@ -304,6 +304,10 @@ LearnArgs parse_learn_args(int argc, char** argv) {
 
 namespace {
 
+// Games per generation under which learn on CUDA says the CPU may be faster: 2^14 games are
+// 512 warps, about 4 per multiprocessor of an H100 or H200.
+constexpr uint64_t kGamesToFillAGpu = uint64_t{1} << 14;
+
 // gaeval learn --islands N: the archipelago on this process's transport; rank 0 reports.
 int run_learn_islands(LearnArgs& args, islands::Transport& t) {
     const CommonOptions& common = args.common;
@@ -383,6 +387,15 @@ int run_learn(int argc, char** argv) {
                      job.config.population, job.config.generations,
                      (unsigned long long)learn::games_per_generation(job.config), job.config.dims(),
                      job.session->engine().c_str(), job.out_dir.c_str());
+    // A GPU plays one game per thread: a small tournament leaves most of it idle. Measured on
+    // an H200 (bench/results/gpu-h200-first-check.md): a 552-game generation took 336 ms there
+    // against 30.2 ms on the machine's 16 CPU threads, a 65280-game one 849 ms.
+    if (!job.quiet && job.backend.kind == BackendKind::Cuda &&
+        learn::games_per_generation(job.config) < kGamesToFillAGpu)
+        std::fprintf(stderr,
+                     "gaeval learn: note: %llu games per generation are too few to fill a GPU "
+                     "(one game per thread); --backend cpu may be faster on this machine\n",
+                     (unsigned long long)learn::games_per_generation(job.config));
     install_interrupt_handler();
     const learn::LearnResult r = learn::run_learn(job);
     if (r.interrupted) {
