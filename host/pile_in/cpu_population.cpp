@@ -11,7 +11,6 @@
 #include "games/pile_in/rules_scheme.hpp"
 #include "host/backend/cpu_ranking.hpp"
 #include "host/backend/parallel.hpp"
-#include "host/core/aligned.hpp"
 #include "host/core/clock.hpp"
 #include "host/pile_in/population.hpp"
 
@@ -96,25 +95,19 @@ class CpuPopulation final : public Population {
     void read_plan(uint64_t index, uint32_t* out) const override {
         for (int m = 0; m < gene_count_; ++m) out[m] = genes_[m * size_ + index];
     }
-    void read_fitness(std::vector<float>& out) const override {
-        out.assign(fitness_.begin(), fitness_.end());
-    }
+    void read_fitness(std::vector<float>& out) const override { out = fitness_; }
     void read_ranking(std::vector<uint32_t>& out) const override { out = ranked_; }
-    void read_genes(std::vector<uint32_t>& out) const override {
-        out.assign(genes_.begin(), genes_.end());
-    }
-    void write_genes(const std::vector<uint32_t>& in) override {
-        genes_.assign(in.begin(), in.end());
-    }
+    void read_genes(std::vector<uint32_t>& out) const override { out = genes_; }
+    void write_genes(const std::vector<uint32_t>& in) override { genes_ = in; }
 
   private:
-    PlanView view(line_vector<uint32_t>& g) { return PlanView{g.data(), size_, gene_count_}; }
+    PlanView view(std::vector<uint32_t>& g) { return PlanView{g.data(), size_, gene_count_}; }
 
     Scenario scenario_;
     std::optional<RulesProblem> rules_;
     int threads_;
-    line_vector<uint32_t> genes_, next_genes_;  // cache-line aligned (host/core/aligned.hpp)
-    line_vector<float> fitness_;
+    std::vector<uint32_t> genes_, next_genes_;
+    std::vector<float> fitness_;
     std::vector<uint32_t> ranked_;
     std::vector<uint64_t> rank_scratch_;  // ranking scratch (packed keys)
     std::vector<uint32_t> survivors_;     // breeding scratch: survivors gathered plan-major
