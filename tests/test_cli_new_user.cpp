@@ -11,9 +11,9 @@
 #include <csignal>
 #include <cstdlib>
 #include <filesystem>
-#include <string>
 #include <fstream>
 #include <map>
+#include <string>
 #include <thread>
 
 #include <nlohmann/json.hpp>
@@ -47,7 +47,8 @@ void expect_one_line_error(const gaeval::testing::CliResult& r, const std::strin
 const std::string kTinyLearn =
     "learn --population 6 --generations 2 --verify-games 10 --panel-games 10 --max-plies 200 "
     "--backend cpu --quiet";
-const std::string kTinyPileIn = "pile-in --scenario " + kS1 + " --generations 5 --backend cpu --quiet";
+const std::string kTinyPileIn =
+    "pile-in --scenario " + kS1 + " --generations 5 --backend cpu --quiet";
 
 TEST(NewUser, ARunFolderIsNeverOverwritten) {
     const std::string pile = fresh_dir("pile"), learn = fresh_dir("learn");
@@ -84,8 +85,9 @@ TEST(NewUser, WithoutOutEachRunGetsANewNumberedFolder) {
         const std::string cmd = in_work + "pile-in --scenario " + kS1 +
                                 " --generations 3 --backend cpu >/dev/null 2>" + work + "/err";
         ASSERT_EQ(std::system(cmd.c_str()), 0) << read_text(work + "/err");
-        EXPECT_NE(read_text(work + "/err").find("run folder runs/pile-in-00" + std::to_string(i + 1)),
-                  std::string::npos)
+        EXPECT_NE(
+            read_text(work + "/err").find("run folder runs/pile-in-00" + std::to_string(i + 1)),
+            std::string::npos)
             << read_text(work + "/err");
     }
     EXPECT_TRUE(fs::exists(work + "/runs/pile-in-001/best.json"));
@@ -123,10 +125,12 @@ TEST(NewUser, BadNumbersAndFilesEverywhere) {
         {"bench --what perft --min-samples 0", "--min-samples: must be 1 to 1000"},
         {"pile-in --scenario " + dup, "key \"units\" appears twice"},
         {"pile-in --scenario " + std::string(GAEVAL_TEST_DATA_DIR), "is a folder"},
-        {"bench --what perft --positions startpos --csv /proc/no/such.csv", "--csv /proc/no/such.csv"},
+        {"bench --what perft --positions startpos --csv /proc/no/such.csv",
+         "--csv /proc/no/such.csv"},
         {"bench --what perft --positions startpos --markdown " + std::string(GAEVAL_TEST_DATA_DIR),
          "is a folder, not a file"},
-        {"compare pile-in --scenario " + kS1 + " --out /tmp/x", "--out: compare writes no run folder"},
+        {"compare pile-in --scenario " + kS1 + " --out /tmp/x",
+         "--out: compare writes no run folder"},
         {"compare learn --resume /tmp/x", "--resume: compare writes no run folder"},
     };
     for (const Case& c : cases) expect_one_line_error(run_cli(c.args), c.expected);
@@ -162,7 +166,8 @@ gaeval::testing::CliResult interrupt_after(const std::string& args, double delay
     const std::string err = temp_file("interrupt.err", "");
     const pid_t pid = fork();
     if (pid == 0) {
-        const std::string cmd = std::string("exec ") + GAEVAL_BINARY + " " + args + " >/dev/null 2>" + err;
+        const std::string cmd =
+            std::string("exec ") + GAEVAL_BINARY + " " + args + " >/dev/null 2>" + err;
         execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
         _exit(127);
     }
@@ -190,8 +195,10 @@ TEST(NewUser, CtrlCInAnyCommandIsOneLineAndExit130) {
 
 TEST(NewUser, LearningShowsThatItLearns) {
     const std::string dir = fresh_dir("learning");
-    auto r = run_cli("learn --population 8 --generations 3 --verify-games 20 --panel-games 40 "
-                     "--backend cpu --out " + dir);
+    auto r = run_cli(
+        "learn --population 8 --generations 3 --verify-games 20 --panel-games 40 "
+        "--backend cpu --out " +
+        dir);
     ASSERT_EQ(r.exit_code, 0) << r.err;
     // The panel score of the best member (fixed reference players) in the progress, the CSV and
     // the picture; the picture's generation axis has integer ticks only.
@@ -211,11 +218,15 @@ TEST(NewUser, LearningShowsThatItLearns) {
 TEST(NewUser, OpenMpThreadsSpinBrieflyThenSleep) {
     // The tool restarts itself with a short spin count unless the user chose a wait setting.
     const std::string out = temp_file("policy.md", "");
-    const std::string cmd = std::string("env -u OMP_WAIT_POLICY -u GOMP_SPINCOUNT ") + GAEVAL_BINARY +
+    const std::string cmd = std::string("env -u OMP_WAIT_POLICY -u GOMP_SPINCOUNT ") +
+                            GAEVAL_BINARY +
                             " bench --what perft --positions 'startpos d=6' --backend cpu1 "
-                            "--max-seconds 0.1 --min-samples 1 --markdown " + out + " >/dev/null 2>&1";
+                            "--max-seconds 0.1 --min-samples 1 --markdown " +
+                            out + " >/dev/null 2>&1";
     ASSERT_EQ(std::system(cmd.c_str()), 0);
-    EXPECT_NE(read_text(out).find("OpenMP wait policy spin 30000 rounds, then sleep"), std::string::npos) << read_text(out);
+    EXPECT_NE(read_text(out).find("OpenMP wait policy spin 30000 rounds, then sleep"),
+              std::string::npos)
+        << read_text(out);
 }
 
 }  // namespace
