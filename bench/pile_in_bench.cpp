@@ -10,10 +10,10 @@
 #include "games/pile_in/genome.hpp"
 #include "host/backend/backend.hpp"
 #include "host/backend/parallel.hpp"
-#include "host/pile_in/population.hpp"
-#include "host/pile_in/engine.hpp"
-#include "host/pile_in/rules.hpp"
 #include "host/core/error.hpp"
+#include "host/pile_in/engine.hpp"
+#include "host/pile_in/population.hpp"
+#include "host/pile_in/rules.hpp"
 
 namespace gaeval::bench {
 
@@ -91,9 +91,7 @@ std::unique_ptr<Population> make(const Fitness& f, const std::string& backend, i
 // enemy 16 (two differences, two squares, a sum, two range tests, the bound's sum and square,
 // three tests, a sqrt, a difference, a select), per friendly pair 7 (two differences, two
 // squares, a sum, two tests). Integer flag and count operations are not counted.
-double gapi1_float_ops(int n, int m) {
-    return 8.0 * n + 16.0 * n * m + 7.0 * n * (n - 1) / 2.0;
-}
+double gapi1_float_ops(int n, int m) { return 8.0 * n + 16.0 * n * m + 7.0 * n * (n - 1) / 2.0; }
 
 // Float operations per second one thread can execute, measured: independent 4-wide products
 // and sums (no contraction, as everywhere) in 12 vector accumulators (with the scale and the
@@ -118,7 +116,7 @@ double float_peak_per_thread() {
         }
         double best = 0;
         for (int trial = 0; trial < 15; ++trial) {  // the best of many short trials: a busy
-            const long iterations = 200000;           // machine lowers some, not all of them
+            const long iterations = 200000;         // machine lowers some, not all of them
             const double seconds = time_seconds([&] {
                 for (long i = 0; i < iterations; ++i) {
                     for (int k = 0; k < kVectors; ++k) acc[k] = acc[k] * scale + shift;

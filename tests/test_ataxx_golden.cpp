@@ -122,8 +122,8 @@ nlohmann::json run_all() {
     }
     int k = 0;
     for (const std::string& c : learn_commands()) {
-        const std::string dir = ::testing::TempDir() + "/golden_learn_" +
-                                std::to_string(getpid()) + "_" + std::to_string(k++);
+        const std::string dir = ::testing::TempDir() + "/golden_learn_" + std::to_string(getpid()) +
+                                "_" + std::to_string(k++);
         std::filesystem::remove_all(dir);
         const auto r = run_cli(c + " --backend cpu --quiet --out " + dir);
         EXPECT_EQ(r.exit_code, 0) << c << "\n" << r.err;

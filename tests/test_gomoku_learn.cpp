@@ -70,8 +70,8 @@ TEST(GomokuLearn, AShortRunFromRandomTablesLearnsToPlay) {
     const learn::LearnResult result = learn::run_learn(job);
     ASSERT_EQ(result.state.generation, job.config.generations);
     const auto& session = *job.session;
-    const double learned =
-        win_rate_against_seed_table(session, learn::player_of(job.config, result.state.best_weights.data()), 400, 17);
+    const double learned = win_rate_against_seed_table(
+        session, learn::player_of(job.config, result.state.best_weights.data()), 400, 17);
     // The tables it started from: the first four members of generation 0.
     const learn::LearnState start = learn::initial_state(job.config);
     double before = 0;
@@ -136,8 +136,10 @@ TEST(GomokuLearn, LearnedWeightsAreTheSameOnOneAndTwoThreads) {
 TEST(GomokuLearn, TheDefaultIsTheSeedsSchemeFromTheSeedTable) {
     const std::string dir = ::testing::TempDir() + "/gomoku_learn_" + std::to_string(getpid());
     std::filesystem::remove_all(dir);
-    auto r = run_cli("learn --game gomoku --generations 2 --population 10 --verify-games 100 "
-                     "--backend cpu --quiet --json --out " + dir);
+    auto r = run_cli(
+        "learn --game gomoku --generations 2 --population 10 --verify-games 100 "
+        "--backend cpu --quiet --json --out " +
+        dir);
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const nlohmann::json run = nlohmann::json::parse(read_text(dir + "/run.json"));
     const nlohmann::json& c = run["config"];
@@ -148,8 +150,8 @@ TEST(GomokuLearn, TheDefaultIsTheSeedsSchemeFromTheSeedTable) {
     for (int i = 0; i < kRanks; ++i) EXPECT_EQ(c["start_weights"][i].get<float>(), seed_reward(i));
     EXPECT_GT(c["start_weights"][kAcceptance].get<float>(), 0.0f) << "K must be able to move";
     // The learned weights stay near the table (2 generations of +-m mutations and blends).
-    const games::PlayerFile file = games::read_player_file(dir + "/weights.json",
-                                                           games::find_game("gomoku").info());
+    const games::PlayerFile file =
+        games::read_player_file(dir + "/weights.json", games::find_game("gomoku").info());
     const double m = c["mutation"].get<double>();
     for (int i = 0; i < kRanks; ++i) {
         EXPECT_GT(file.weights[i], seed_reward(i) * (1 - 3 * m)) << i;

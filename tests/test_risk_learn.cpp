@@ -27,7 +27,8 @@ using gaeval::testing::read_text;
 using gaeval::testing::run_cli;
 
 std::string fresh_dir(const std::string& name) {
-    const std::string dir = ::testing::TempDir() + "/risk_learn_" + name + "_" + std::to_string(getpid());
+    const std::string dir =
+        ::testing::TempDir() + "/risk_learn_" + name + "_" + std::to_string(getpid());
     std::filesystem::remove_all(dir);
     return dir;
 }
@@ -35,8 +36,10 @@ std::string fresh_dir(const std::string& name) {
 TEST(RiskLearn, DefaultsAreTheSeedsSchemeAndTheFilesCarryTheDepth) {
     const std::string dir = fresh_dir("defaults");
     // Five rounds a game keep it short.
-    auto r = run_cli("learn --game risk --turn-cap 5 --population 10 --generations 1 "
-                     "--verify-games 2 --backend cpu --quiet --out " + dir);
+    auto r = run_cli(
+        "learn --game risk --turn-cap 5 --population 10 --generations 1 "
+        "--verify-games 2 --backend cpu --quiet --out " +
+        dir);
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const auto run = nlohmann::json::parse(read_text(dir + "/run.json"));
     EXPECT_EQ(run["config"]["scheme"], "ten-tournaments");
@@ -56,15 +59,18 @@ TEST(RiskLearn, DefaultsAreTheSeedsSchemeAndTheFilesCarryTheDepth) {
     EXPECT_NE(generations.find("\n1,900,"), std::string::npos) << generations;
     // Verification: two seats against each built-in player, then 3 to 6 seats.
     const std::string verification = read_text(dir + "/verification.csv");
-    for (const char* row : {",random,", ",passive,", ",aggressive,", ",drafter,",
-                            ",aggressive 3p,", ",drafter 3p,", ",drafter 6p,"})
+    for (const char* row : {",random,", ",passive,", ",aggressive,", ",drafter,", ",aggressive 3p,",
+                            ",drafter 3p,", ",drafter 6p,"})
         EXPECT_NE(verification.find(row), std::string::npos) << row << "\n" << verification;
-    r = run_cli("play --game risk --a " + dir + "/weights.json --b drafter --games 4 --backend cpu");
+    r = run_cli("play --game risk --a " + dir +
+                "/weights.json --b drafter --games 4 --backend cpu");
     EXPECT_EQ(r.exit_code, 0) << r.err;
     // Another scheme keeps Risk's depth and ply cap but not the seed's population.
     const std::string modern = fresh_dir("modern");
-    r = run_cli("learn --game risk --turn-cap 5 --scheme modern --population 6 --generations 1 "
-                "--verify-games 0 --backend cpu --quiet --out " + modern);
+    r = run_cli(
+        "learn --game risk --turn-cap 5 --scheme modern --population 6 --generations 1 "
+        "--verify-games 0 --backend cpu --quiet --out " +
+        modern);
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const auto modern_run = nlohmann::json::parse(read_text(modern + "/run.json"));
     EXPECT_EQ(modern_run["config"]["population"], 6);
@@ -112,11 +118,14 @@ TEST(RiskLearn, AShortRunBeatsThePopulationItStartedFrom) {
     double start_mean = 0;
     const int sampled = 8;
     for (int m = 0; m < sampled; ++m)
-        start_mean += rate_against_drafter(
-            *job.session, {start.weights.begin() + 4 * m, start.weights.begin() + 4 * m + 4}, 1,
-            30, 7) / sampled;
+        start_mean +=
+            rate_against_drafter(*job.session,
+                                 {start.weights.begin() + 4 * m, start.weights.begin() + 4 * m + 4},
+                                 1, 30, 7) /
+            sampled;
     const double learned = rate_against_drafter(*job.session, result.state.best_weights, 1, 150, 7);
-    EXPECT_GT(learned, start_mean + 0.15) << "learned " << learned << ", first members " << start_mean;
+    EXPECT_GT(learned, start_mean + 0.15)
+        << "learned " << learned << ", first members " << start_mean;
     EXPECT_GT(learned, 0.3);
 }
 

@@ -31,7 +31,8 @@ void count_endings(const tictactoe::Game& g, const tictactoe::Pos& p, int ply,
         ++endings[ply];
         return;
     }
-    g.for_each_move(p, [&](const tictactoe::Move& m) { count_endings(g, g.make(p, m), ply + 1, endings); });
+    g.for_each_move(
+        p, [&](const tictactoe::Move& m) { count_endings(g, g.make(p, m), ply + 1, endings); });
 }
 
 TEST(TicTacToe, PerftAndGameLengthsMatchTheKnownCounts) {
@@ -86,7 +87,7 @@ TEST(TicTacToe, TheRegistryServesItOnEveryThreadCount) {
     ASSERT_EQ(one.size(), two.size());
     EXPECT_EQ(std::memcmp(one.data(), two.data(), one.size() * sizeof(GameRecord)), 0);
     const games::PlaySummary s = games::summarize(one);
-    EXPECT_GT(s.wins, 1700u);   // win-block rarely loses to random
+    EXPECT_GT(s.wins, 1700u);  // win-block rarely loses to random
     EXPECT_LT(s.losses, 40u);
 }
 
@@ -103,11 +104,14 @@ TEST(TicTacToe, CliPlayPerftAndLearn) {
     EXPECT_NE(r.err.find("not a tictactoe player (random, win-block)"), std::string::npos) << r.err;
     const std::string dir = ::testing::TempDir() + "/ttt_learn_" + std::to_string(getpid());
     std::filesystem::remove_all(dir);
-    r = run_cli("learn --game tictactoe --population 8 --generations 3 --verify-games 100 "
-                "--backend cpu --quiet --out " + dir);
+    r = run_cli(
+        "learn --game tictactoe --population 8 --generations 3 --verify-games 100 "
+        "--backend cpu --quiet --out " +
+        dir);
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_NE(r.out.find("vs win-block"), std::string::npos) << r.out;
-    r = run_cli("play --game tictactoe --a " + dir + "/weights.json --b random --games 50 --backend cpu");
+    r = run_cli("play --game tictactoe --a " + dir +
+                "/weights.json --b random --games 50 --backend cpu");
     EXPECT_EQ(r.exit_code, 0) << r.err;
     // An Ataxx player file is refused for tic-tac-toe.
     r = run_cli("play --a " + dir + "/weights.json --b random --games 5 --backend cpu");

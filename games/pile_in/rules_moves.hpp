@@ -123,8 +123,9 @@ GAEVAL_HD_INLINE bool niche_point(float xj, float yj, float rj, float xk, float 
 // apart): j a base within reach of m's start, k one leaving a niche beside j (draws pick
 // them and the side). False when none is found.
 // Addressed draws, fixed scans, + - * / sqrt_rn.
-GAEVAL_HD_NOINLINE inline bool find_niche(const RulesProblem& p, const Table& t, int m, NicheBases which,
-                                 const Random4& draw, float& nx, float& ny) {
+GAEVAL_HD_NOINLINE inline bool find_niche(const RulesProblem& p, const Table& t, int m,
+                                          NicheBases which, const Random4& draw, float& nx,
+                                          float& ny) {
     const Scenario& s = p.scenario;
     const int n = s.friendly_count, total = n + s.enemy_count;
     const float rm = 0.5f * s.friendly[m].base.length;
@@ -222,7 +223,7 @@ GAEVAL_HD_INLINE void place(const Scenario& s, Table& t, Move* moves, int m, Mov
 // try).
 // Addressed draws, fixed scans, + - * / sqrt_rn.
 GAEVAL_HD_NOINLINE inline void rebuild_plan(const RulesProblem& p, uint64_t seed, Purpose purpose,
-                                   uint32_t c0, uint32_t c1, Move* moves) {
+                                            uint32_t c0, uint32_t c1, Move* moves) {
     const Scenario& s = p.scenario;
     const int n = s.friendly_count;
     Table t;

@@ -56,7 +56,8 @@ int run_play(int argc, char** argv) {
     const CommonOptions common = read_common(result);
     const std::unique_ptr<games::GameSession> session = open_game(result, game);
     for (const char* flag : {"a", "b"})
-        if (!result.count(flag)) throw InputError(std::string("--") + flag + ": required (" + names + ")");
+        if (!result.count(flag))
+            throw InputError(std::string("--") + flag + ": required (" + names + ")");
     const std::string a_name = result["a"].as<std::string>();
     const std::string b_name = result["b"].as<std::string>();
     games::PlayRequest request;
@@ -91,11 +92,12 @@ int run_play(int argc, char** argv) {
             games::PlayRequest part = request;
             part.first = s.games;
             part.games = std::min<uint64_t>(piece, request.games - s.games);
-            const double t = time_seconds([&] { s += games::summarize(games::play(*session, part, backend)); });
+            const double t =
+                time_seconds([&] { s += games::summarize(games::play(*session, part, backend)); });
             if (t < 0.1 && piece < (uint64_t{1} << 24)) piece *= 2;
             progress.update(static_cast<double>(s.games), s.games == request.games);
-            throw_if_interrupted(std::to_string(s.games) + " of " +
-                                 std::to_string(request.games) + " games played");
+            throw_if_interrupted(std::to_string(s.games) + " of " + std::to_string(request.games) +
+                                 " games played");
         }
     });
     double low = 0, high = 0;

@@ -1,9 +1,9 @@
 // CPU backend for pile-in populations: OpenMP loops over the games/pile_in functions.
 #include <algorithm>
 #include <chrono>
-#include <stdexcept>
 #include <cstring>
 #include <optional>
+#include <stdexcept>
 
 #include "games/pile_in/gapi1_fitness.hpp"
 #include "games/pile_in/gapi1_scheme.hpp"
