@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "games/core/rng.hpp"
@@ -310,6 +311,49 @@ void pile_in_fitness_rows(const Axes& axes, std::vector<Row>& rows, uint64_t* si
     }
 }
 
+// Times GAPI1 generations (evaluate, rank, breed) of `pop` from generation 0 as one row with
+// the phase split in its note; nothing, with the reason in `skipped`, when a CPU generation
+// would take over 20 times the row's time budget.
+std::optional<Row> generation_row(const Settings& settings, const std::string& workload,
+                                  const std::string& size_text, const std::string& label,
+                                  Population& pop, uint64_t seed, const pile_in::GaConfig& ga,
+                                  std::string& skipped) {
+    const uint64_t survivors = pile_in::survivor_count(ga);
+    pop.randomize(seed);
+    uint32_t generation = 0;
+    auto one_generation = [&] {
+        pop.evaluate();
+        pop.rank();
+        ++generation;
+        pop.breed({seed, generation, survivors, ga.mutation});
+    };
+    const double pilot = time_seconds(one_generation);
+    if (label != "cuda" && pilot > 20.0 * settings.max_seconds) {
+        char why[64];
+        std::snprintf(why, sizeof why, "about %.0f s per generation", pilot);
+        skipped = why;
+        return std::nullopt;
+    }
+    const pile_in::PhaseTimes before = pop.times();
+    int samples = 0;
+    Row row = measure(settings, workload, size_text, label, static_cast<double>(pop.size()),
+                      "plans/s", [&] {
+                          Sample smp;
+                          smp.seconds = time_seconds(one_generation);
+                          ++samples;
+                          return smp;
+                      });
+    const pile_in::PhaseTimes after = pop.times();
+    const double per = 1e3 / std::max(samples, 1);
+    char note[160];
+    std::snprintf(note, sizeof note,
+                  "mean ms: evaluate %.3g, select %.3g, vary %.3g, statistics %.3g",
+                  (after.evaluate - before.evaluate) * per, (after.select - before.select) * per,
+                  (after.vary - before.vary) * per, (after.statistics - before.statistics) * per);
+    row.note = note;
+    return row;
+}
+
 void pile_in_generation_rows(const Axes& axes, std::vector<Row>& rows, uint64_t* signature) {
     const std::vector<BenchBackend> backends = bench_backends(axes.backends);
     const uint64_t seed = 1;
@@ -346,57 +390,114 @@ void pile_in_generation_rows(const Axes& axes, std::vector<Row>& rows, uint64_t*
                 if (cuda_only && backend.label != "cuda") continue;
                 const std::string text = size_text(size, models);
                 const std::string workload = "pile-in gapi1 generation";
+                ga.population = size;
+                const uint64_t survivors = pile_in::survivor_count(ga);
                 std::unique_ptr<Population> pop;
                 try {
-                    pop = pile_in::make_population(backend.choice, scenario, size);
+                    pop = pile_in::make_population(backend.choice, scenario, size, survivors);
                 } catch (const InputError& e) {
                     rows.push_back(skipped_row(workload, text, backend.label, e.what()));
                     continue;
                 }
-                ga.population = size;
-                const uint64_t survivors = pile_in::survivor_count(ga);
-                pop->randomize(seed);
-                uint32_t generation = 0;
-                auto one_generation = [&] {
-                    pop->evaluate();
-                    pop->rank();
-                    ++generation;
-                    pop->breed({seed, generation, survivors, ga.mutation});
-                };
-                const double pilot = time_seconds(one_generation);
-                if (backend.label != "cuda" && pilot > 20.0 * axes.settings.max_seconds) {
-                    char why[64];
-                    std::snprintf(why, sizeof why, "about %.0f s per generation", pilot);
-                    rows.push_back(skipped_row(workload, text, backend.label, why));
+                std::string skipped;
+                std::optional<Row> row = generation_row(axes.settings, workload, text,
+                                                        backend.label, *pop, seed, ga, skipped);
+                if (!row) {
+                    rows.push_back(skipped_row(workload, text, backend.label, skipped));
                     continue;
                 }
-                const pile_in::PhaseTimes before = pop->times();
-                int samples = 0;
-                Row row = measure(axes.settings, workload, text, backend.label,
-                                  static_cast<double>(size), "plans/s", [&] {
-                                      Sample smp;
-                                      smp.seconds = time_seconds(one_generation);
-                                      ++samples;
-                                      return smp;
-                                  });
-                const pile_in::PhaseTimes after = pop->times();
-                const double per = 1e3 / std::max(samples, 1);
-                char note[160];
-                std::snprintf(
-                    note, sizeof note,
-                    "mean ms: evaluate %.3g, select %.3g, vary %.3g, statistics %.3g",
-                    (after.evaluate - before.evaluate) * per, (after.select - before.select) * per,
-                    (after.vary - before.vary) * per, (after.statistics - before.statistics) * per);
-                row.note = note;
                 const double footprint = static_cast<double>(pile_in::population_bytes(
                     size, models, backend.choice.kind, static_cast<double>(survivors) / size));
-                row.bytes_per_item = footprint / static_cast<double>(size);
-                (backend.label == "cuda" ? row.peak_device_bytes : row.peak_host_bytes) = footprint;
-                mark(row, mismatches);
-                rows.push_back(row);
+                row->bytes_per_item = footprint / static_cast<double>(size);
+                (backend.label == "cuda" ? row->peak_device_bytes : row->peak_host_bytes) =
+                    footprint;
+                mark(*row, mismatches);
+                rows.push_back(*row);
             }
         }
     }
+}
+
+// Resident and streamed populations side by side: the same GAPI1 generations, the streamed one
+// keeping only its survivors, fitness and ranking, its plans made `size / 10` (rounded up) at a
+// time. The streamed row's note says its share of the resident row's rate.
+void streamed_rows(const Axes& axes, std::vector<Row>& rows, uint64_t*) {
+    const std::vector<BenchBackend> backends = bench_backends(axes.backends);
+    const uint64_t seed = 1;
+    for (int models : axes.models) {
+        const pile_in::Scenario scenario = pile_in_bench_scenario(models);
+        pile_in::GaConfig ga;                          // the defaults: crossover 0.8, mutation 0.2
+        std::vector<std::pair<uint64_t, bool>> sizes;  // (size, cuda only)
+        for (uint64_t size : axes.populations) sizes.push_back({size, false});
+        for (uint64_t size : axes.cuda_extra_populations) sizes.push_back({size, true});
+        for (const auto& [size, cuda_only] : sizes) {
+            ga.population = size;
+            const uint64_t survivors = pile_in::survivor_count(ga);
+            const uint64_t chunk = (size + 9) / 10;
+            const std::string text = size_text(size, models);
+            for (const BenchBackend& backend : backends) {
+                if (cuda_only && backend.label != "cuda") continue;
+                const bool cpu = backend.choice.kind == BackendKind::Cpu;
+                const std::string resident_name = "pile-in gapi1 generation, resident";
+                const std::string streamed_name =
+                    "pile-in gapi1 generation, streamed (chunks of " + count_text(chunk) + ")";
+                double resident_rate = 0;
+                for (const bool streamed : {false, true}) {
+                    const std::string& workload = streamed ? streamed_name : resident_name;
+                    std::unique_ptr<Population> pop;
+                    try {
+                        if (!streamed)
+                            pop =
+                                pile_in::make_population(backend.choice, scenario, size, survivors);
+                        else if (cpu)
+                            pop = pile_in::make_cpu_streamed_population(
+                                scenario, size, backend.choice.threads, nullptr, chunk);
+                        else
+                            pop = pile_in::make_cuda_population(scenario, size, nullptr, chunk);
+                    } catch (const std::exception& e) {
+                        rows.push_back(skipped_row(workload, text, backend.label, e.what()));
+                        continue;
+                    }
+                    std::string skipped;
+                    std::optional<Row> row = generation_row(axes.settings, workload, text,
+                                                            backend.label, *pop, seed, ga, skipped);
+                    if (!row) {
+                        rows.push_back(skipped_row(workload, text, backend.label, skipped));
+                        continue;
+                    }
+                    const double footprint = static_cast<double>(
+                        streamed
+                            ? pile_in::streamed_population_bytes(size, models, survivors, chunk,
+                                                                 backend.choice.kind)
+                            : pile_in::population_bytes(size, models, backend.choice.kind,
+                                                        static_cast<double>(survivors) / size));
+                    row->bytes_per_item = footprint / static_cast<double>(size);
+                    (cpu ? row->peak_host_bytes : row->peak_device_bytes) = footprint;
+                    if (!streamed) {
+                        resident_rate = row->throughput();
+                    } else if (resident_rate > 0) {
+                        char share[48];
+                        std::snprintf(share, sizeof share, "%.0f%% of resident; ",
+                                      100.0 * row->throughput() / resident_rate);
+                        row->note = share + row->note;
+                    }
+                    rows.push_back(*row);
+                }
+            }
+        }
+    }
+}
+
+Workload streamed_workload() {
+    Workload w;
+    w.name = "streamed";
+    w.summary = "pile-in: resident vs streamed populations (survivors kept), plans/s and phases";
+    w.defaults.populations = {100000};
+    w.defaults.models = {20};
+    w.defaults.cuda_extra_populations = {10000000, 100000000};
+    w.opt_in = true;
+    w.run = streamed_rows;
+    return w;
 }
 
 Workload pile_in_workload() {

@@ -39,5 +39,7 @@ void pile_in_generation_rows(const Axes& axes, std::vector<Row>& rows, uint64_t*
 
 // The workload ("pile-in"): 1e4 and 1e5 plans of 20 models; on cuda also 1e6, 1e7, 1e8.
 Workload pile_in_workload();
+// Opt-in (--what streamed): resident and streamed pile-in populations side by side.
+Workload streamed_workload();
 
 }  // namespace gaeval::bench

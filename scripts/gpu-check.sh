@@ -219,30 +219,51 @@ learn)
 large)
     need_binary
     rm -rf "$scratch/large"; mkdir -p "$scratch/large"
-    # 10^8 plans of 20 models resident on the device (about 18 GB), then the same job at 10^7
-    # resident and chunked (plans in host memory, streamed 10^6 at a time): byte-identical.
-    sizes="large-1e8:100000000 large-1e7:10000000 chunked-1e7:10000000"
-    [ "$preset" = cpu ] && sizes="large-1e5:100000"
+    # 10^8 plans of 20 models resident on the device (about 18 GB); the same job at 10^7
+    # resident, streamed on the device (survivors kept there, plans made 10^6 at a time) and
+    # with plans in host memory (10^6 at a time): byte-identical best.json; then 5 x 10^8 plans
+    # (about 90 GB resident: streamed on an 80 GB card, forced streaming on a larger one), two
+    # generations; last, the bench's resident-vs-streamed rows (plans/s and the phase split).
+    sizes="large-1e8:100000000 large-1e7:10000000 streamed-1e7:10000000 hostchunk-1e7:10000000 huge-5e8:500000000"
+    [ "$preset" = cpu ] && sizes="large-1e5:100000 streamed-1e5:100000"
     for entry in $sizes; do
         name=${entry%%:*}; pop=${entry#*:}
         env=()
-        [[ $name == chunked-* ]] && env=(GAEVAL_CUDA_CHUNK=1000000)
+        generations=5
+        case $name in
+        streamed-*) env=(GAEVAL_CUDA_CHUNK=1000000 GAEVAL_CPU_CHUNK=10000) ;;
+        hostchunk-*) env=(GAEVAL_CUDA_HOST_CHUNK=1000000) ;;
+        huge-*)
+            generations=2
+            free_mib=$(nvidia-smi --query-gpu=memory.free --format=csv,noheader,nounits 2>/dev/null | head -1)
+            [ "${free_mib:-0}" -gt 100000 ] && env=(GAEVAL_CUDA_CHUNK=50000000) ;;
+        esac
         backend=cuda
         [ "$preset" = cpu ] && backend=cpu
+        caselog=$scratch/large/$name.log
         if bounded env "${env[@]}" "$bin" pile-in --scenario scenarios/line_20v20.json \
-            --population "$pop" --generations 5 --backend "$backend" --no-checkpoint \
-            --out "$scratch/large/$name" --json >"$out/$name.log" 2>&1; then
-            log "$name: $(tail -1 "$out/$name.log")"
+            --population "$pop" --generations "$generations" --backend "$backend" --no-checkpoint \
+            --out "$scratch/large/$name" --json >"$caselog" 2>&1; then
+            log "$name: $(grep -m1 'streamed\|host memory' "$caselog") $(tail -1 "$caselog")"
         else
-            fail "$name (see $name.log)"
+            fail "$name (see large.log)"
+        fi
+        { echo "== $name (${env[*]:-no environment}) =="; cat "$caselog"; } >>"$out/large.log"
+    done
+    small=large-1e7; [ "$preset" = cpu ] && small=large-1e5
+    for other in streamed hostchunk; do
+        o=$scratch/large/$other-${small#large-}
+        [ -d "$o" ] || continue
+        if cmp -s "$scratch/large/$small/best.json" "$o/best.json"; then
+            log "resident and $other ${small#large-} runs: identical best.json"
+        else
+            fail "resident and $other ${small#large-} runs differ"
         fi
     done
-    if [ "$preset" != cpu ]; then
-        if cmp -s "$scratch/large/large-1e7/best.json" "$scratch/large/chunked-1e7/best.json"; then
-            log "resident and chunked 1e7 runs: identical best.json"
-        else
-            fail "resident and chunked 1e7 runs differ"
-        fi
+    if bounded "$bin" bench --what streamed --backend "$backend" >"$out/streamed.md" 2>&1; then
+        log "bench streamed: $(grep -c streamed "$out/streamed.md") streamed rows (streamed.md)"
+    else
+        fail "bench streamed (see streamed.md)"
     fi
     ;;
 profile)

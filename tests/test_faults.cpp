@@ -176,25 +176,40 @@ void check_learn_kills(const std::string& backend, uint32_t seed) {
 
 TEST(Faults, LearnKilledAtRandomMomentsResumesToTheSameResult) { check_learn_kills("cpu", 17); }
 
+// Runs `pile-in` on `backend` with `env_var` set (VAR=VALUE, or ""), 5 generations,
+// then resumes it to 12, and checks that its best.json is the uninterrupted CPU run's.
+void check_resume_ends_where_the_cpu_run_ends(const std::string& backend, const char* env_var,
+                                              const std::string& tag) {
+    const std::string whole = out_dir(backend + "_whole_" + tag),
+                      part = out_dir(backend + "_part_" + tag);
+    auto r = run_cli("pile-in " + kPileIn + " --generations 12 --backend cpu --out " + whole);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const std::string env = std::string("env ") + env_var + " " + GAEVAL_BINARY;
+    const std::string cmd_part =
+        "pile-in " + kPileIn + " --generations 5 --backend " + backend + " --out " + part;
+    ASSERT_EQ(std::system((env + " " + cmd_part + " >/dev/null 2>&1").c_str()), 0) << tag;
+    ASSERT_EQ(std::system((env + " pile-in --resume " + part + " --generations 12 --backend " +
+                           backend + " --quiet >/dev/null 2>&1")
+                              .c_str()),
+              0)
+        << tag;
+    EXPECT_EQ(read_text(part + "/best.json"), read_text(whole + "/best.json")) << tag;
+}
+
+// The CPU backend streaming its population in chunks (what a population larger than memory
+// gets) resumes from its checkpoint and ends where the resident run ends.
+TEST(Faults, CpuStreamedResumeEndsWhereTheResidentRunEnds) {
+    check_resume_ends_where_the_cpu_run_ends("cpu", "GAEVAL_CPU_CHUNK=700", "streamed");
+}
+
 // A resumed run on CUDA ends where an uninterrupted CPU run does: the gene read/write paths of
-// resume (checkpoint -> device population, resident and chunked) run on the GPU.
+// resume (checkpoint -> device population: resident, streamed, plans in host memory) run on
+// the GPU.
 TEST(Faults, CudaResumeEndsWhereTheCpuRunEnds) {
     GAEVAL_REQUIRE_DEVICE_OR_SKIP();
-    for (const char* chunk : {"", "GAEVAL_CUDA_CHUNK=700 "}) {
-        const std::string tag = *chunk ? "chunked" : "resident";
-        const std::string whole = out_dir("cuda_whole_" + tag), part = out_dir("cuda_part_" + tag);
-        auto r = run_cli("pile-in " + kPileIn + " --generations 12 --backend cpu --out " + whole);
-        ASSERT_EQ(r.exit_code, 0) << r.err;
-        const std::string env = std::string("env ") + chunk + GAEVAL_BINARY;
-        const std::string cmd_part = "pile-in " + kPileIn + " --generations 5 --backend cuda --out " + part;
-        ASSERT_EQ(std::system((env + " " + cmd_part + " >/dev/null 2>&1").c_str()), 0) << tag;
-        ASSERT_EQ(std::system((env + " pile-in --resume " + part +
-                               " --generations 12 --backend cuda --quiet >/dev/null 2>&1")
-                                  .c_str()),
-                  0)
-            << tag;
-        EXPECT_EQ(read_text(part + "/best.json"), read_text(whole + "/best.json")) << tag;
-    }
+    check_resume_ends_where_the_cpu_run_ends("cuda", "", "resident");
+    check_resume_ends_where_the_cpu_run_ends("cuda", "GAEVAL_CUDA_CHUNK=700", "streamed");
+    check_resume_ends_where_the_cpu_run_ends("cuda", "GAEVAL_CUDA_HOST_CHUNK=700", "host_chunked");
     check_pile_in_kills("cuda", 18);
     check_learn_kills("cuda", 19);
 }

@@ -70,6 +70,48 @@ TEST(PileInParity, LargePopulationsStayIdenticalOnAnyThreadCount) {
     expect_identical(a, run_generations(*many, 5, 3), "cpu 1 vs 3 threads, 70001 plans");
 }
 
+// A population streamed in chunks (only its survivors, fitness and ranking kept; plans made a
+// chunk at a time and the survivors made again by rank) runs the code the GPU streams with; on
+// the CPU it must give the resident population's bits at every chunk size, including sizes
+// that do not divide the population, one plan at a time, and the whole population at once.
+TEST(PileInParity, CpuStreamedMatchesResidentBitForBit) {
+    uint32_t seed = 500;
+    for (const Case& c : kCases) {
+        Scenario s = random_scenario(seed++, c.friendly, c.enemy);
+        auto resident = make_cpu_population(s, c.population, 2);
+        const Snapshot want = run_generations(*resident, 13, 4);
+        for (uint64_t chunk : {uint64_t{1}, uint64_t{64}, c.population / 2 + 1, c.population}) {
+            auto streamed = make_cpu_streamed_population(s, c.population, 2, nullptr, chunk);
+            expect_identical(want, run_generations(*streamed, 13, 4),
+                             "cpu streamed (" + std::to_string(chunk) + ") vs resident, " +
+                                 std::to_string(c.friendly) + " models, population " +
+                                 std::to_string(c.population));
+        }
+    }
+}
+
+// Genes written into a streamed population (a checkpoint resumed) go on as in the resident
+// one, and a resident population resumed from a streamed one's genes too.
+TEST(PileInParity, CpuStreamedResumesFromGenesEitherWay) {
+    Scenario s = random_scenario(77, 20, 20);
+    auto resident = make_cpu_population(s, 1000, 2);
+    const Snapshot want = run_generations(*resident, 21, 5);
+    auto a = make_cpu_population(s, 1000, 2);
+    auto b = make_cpu_streamed_population(s, 1000, 2, nullptr, 300);
+    expect_identical(want, run_generations_resumed(*a, *b, 21, 5, 2), "resident -> streamed");
+    auto c = make_cpu_streamed_population(s, 1000, 1, nullptr, 128);
+    auto d = make_cpu_population(s, 1000, 2);
+    expect_identical(want, run_generations_resumed(*c, *d, 21, 5, 3), "streamed -> resident");
+}
+
+// The streaming must see the survivors: breeding from any other plans changes the bits.
+TEST(PileInParity, CpuStreamedDiffersWhenTheSeedDiffers) {
+    Scenario s = random_scenario(78, 10, 10);
+    auto a = make_cpu_streamed_population(s, 500, 2, nullptr, 64);
+    auto b = make_cpu_streamed_population(s, 500, 2, nullptr, 64);
+    EXPECT_NE(run_generations(*a, 1, 3).genes, run_generations(*b, 2, 3).genes);
+}
+
 TEST(PileInParity, DifferentSeedsGiveDifferentPopulations) {
     Scenario s = random_scenario(3, 10, 10);
     auto pop = make_cpu_population(s, 100, 2);
@@ -99,8 +141,9 @@ TEST(PileInParity, CudaMatchesCpuBitForBit) {
 #endif
 }
 
-// Plans in host memory, evaluated in chunks on two streams (chunk sizes that leave a remainder).
-TEST(PileInParity, CudaChunkedMatchesCpuBitForBit) {
+// Streamed on the device (survivors kept there, plans made a chunk at a time; chunk sizes that
+// leave a remainder).
+TEST(PileInParity, CudaStreamedMatchesCpuBitForBit) {
     GAEVAL_REQUIRE_DEVICE_OR_SKIP();
 #if GAEVAL_HAVE_CUDA
     uint32_t seed = 300;
@@ -110,10 +153,36 @@ TEST(PileInParity, CudaChunkedMatchesCpuBitForBit) {
             auto cpu = make_cpu_population(s, c.population, 0);
             auto gpu = make_cuda_population(s, c.population, nullptr, chunk);
             expect_identical(run_generations(*cpu, 11, 3), run_generations(*gpu, 11, 3),
-                             "cuda chunked (" + std::to_string(chunk) + ") vs cpu, " +
+                             "cuda streamed (" + std::to_string(chunk) + ") vs cpu, " +
                                  std::to_string(c.friendly) + " models");
         }
     }
+#endif
+}
+
+// Plans in host memory, evaluated in chunks on two streams, bred on the host (the mode for
+// populations whose survivors do not fit on the device either).
+TEST(PileInParity, CudaHostChunkedMatchesCpuBitForBit) {
+    GAEVAL_REQUIRE_DEVICE_OR_SKIP();
+#if GAEVAL_HAVE_CUDA
+    uint32_t seed = 400;
+    for (const Case& c : kCases) {
+        Scenario s = random_scenario(seed++, c.friendly, c.enemy);
+        for (uint64_t chunk : {uint64_t{1}, c.population / 2 + 1}) {
+            auto cpu = make_cpu_population(s, c.population, 0);
+            auto gpu = make_cuda_host_chunked_population(s, c.population, nullptr, chunk, 0);
+            expect_identical(run_generations(*cpu, 11, 3), run_generations(*gpu, 11, 3),
+                             "cuda host-chunked (" + std::to_string(chunk) + ") vs cpu, " +
+                                 std::to_string(c.friendly) + " models");
+        }
+    }
+    // Resumed from genes, streamed on the device.
+    Scenario s = random_scenario(401, 20, 20);
+    auto cpu = make_cpu_population(s, 1000, 2);
+    auto a = make_cpu_population(s, 1000, 2);
+    auto b = make_cuda_population(s, 1000, nullptr, 300);
+    expect_identical(run_generations(*cpu, 21, 5), run_generations_resumed(*a, *b, 21, 5, 2),
+                     "resident cpu -> cuda streamed");
 #endif
 }
 

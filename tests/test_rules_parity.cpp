@@ -143,6 +143,29 @@ TEST(RulesParity, CompareRunsTheRulesFitness) {
     EXPECT_TRUE(d.field == "fitness" || d.field.rfind("gene", 0) == 0) << d.field;
 }
 
+// Streamed on the CPU (the code the GPU streams with): the resident bits at chunk sizes that do
+// not divide the population, repair mode included (the survivors are made again and repaired
+// again, the best plan read back repaired), and resumed from genes.
+TEST(RulesParity, CpuStreamedMatchesResidentBitForBit) {
+    uint32_t seed = 600;
+    for (const Case& c : kCases) {
+        const RulesProblem p =
+            random_problem(seed++, c.friendly, c.enemy, c.direction, c.paths, c.turn, c.repair);
+        auto resident = make_cpu_population(p.scenario, c.population, 2, &p);
+        const Snapshot want = run_generations(*resident, 5, 3, 0.3);
+        for (uint64_t chunk : {uint64_t{7}, c.population / 3 + 1}) {
+            auto streamed = make_cpu_streamed_population(p.scenario, c.population, 2, &p, chunk);
+            expect_identical(
+                want, run_generations(*streamed, 5, 3, 0.3),
+                "cpu streamed (" + std::to_string(chunk) + ") vs resident, " + name(c));
+        }
+        auto a = make_cpu_population(p.scenario, c.population, 2, &p);
+        auto b = make_cpu_streamed_population(p.scenario, c.population, 2, &p, 13);
+        expect_identical(want, run_generations_resumed(*a, *b, 5, 3, 1, 0.3),
+                         "resident -> streamed, " + name(c));
+    }
+}
+
 TEST(RulesParity, CudaMatchesCpuBitForBit) {
     GAEVAL_REQUIRE_DEVICE_OR_SKIP();
 #if GAEVAL_HAVE_CUDA
@@ -164,8 +187,9 @@ TEST(RulesParity, CudaMatchesCpuBitForBit) {
 #endif
 }
 
-// Plans held in host memory and evaluated in chunks (populations larger than the device):
-// chunk sizes that do not divide the population, repair writing plans back from the device.
+// Streamed on the device (populations larger than the device; survivors kept there): chunk
+// sizes that do not divide the population, repair mode included. Then the plans-in-host-memory
+// mode: repair writing plans back from the device.
 TEST(RulesParity, CudaChunkedMatchesCpuBitForBit) {
     GAEVAL_REQUIRE_DEVICE_OR_SKIP();
 #if GAEVAL_HAVE_CUDA
@@ -177,7 +201,11 @@ TEST(RulesParity, CudaChunkedMatchesCpuBitForBit) {
             auto cpu = make_cpu_population(p.scenario, c.population, 0, &p);
             auto gpu = make_cuda_population(p.scenario, c.population, &p, chunk);
             expect_identical(run_generations(*cpu, 5, 3, 0.3), run_generations(*gpu, 5, 3, 0.3),
-                             "cuda chunked (" + std::to_string(chunk) + ") vs cpu, " + name(c));
+                             "cuda streamed (" + std::to_string(chunk) + ") vs cpu, " + name(c));
+            auto host = make_cuda_host_chunked_population(p.scenario, c.population, &p, chunk, 0);
+            expect_identical(
+                run_generations(*cpu, 5, 3, 0.3), run_generations(*host, 5, 3, 0.3),
+                "cuda host-chunked (" + std::to_string(chunk) + ") vs cpu, " + name(c));
         }
     }
 #endif

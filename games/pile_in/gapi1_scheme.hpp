@@ -25,6 +25,7 @@ struct Gapi1Step {
     // best first (the r-th best at index r).
     const uint32_t* ranked = nullptr;
     PlanView src, dst;
+    IndexMap made{};  // slot i of dst receives individual made(i)
 
     // Parents of new individual k (equal for clones). Addressed draws: (generation, k).
     GAEVAL_HD_INLINE void parents(uint64_t k, uint64_t& a, uint64_t& b) const {
@@ -41,9 +42,11 @@ struct Gapi1Step {
         }
     }
 
-    // Makes new individual k in dst.
-    // Every draw addressed by (generation, k, gene).
-    GAEVAL_HD void operator()(uint64_t k) const {
+    // Makes new individual made(slot) in dst's slot `slot`.
+    GAEVAL_HD void operator()(uint64_t slot) const { make(made(slot), slot); }
+
+    // Makes new individual k in dst's slot `slot`. Every draw addressed by (generation, k, gene).
+    GAEVAL_HD void make(uint64_t k, uint64_t slot) const {
         uint64_t a, b;
         parents(k, a, b);
         const uint32_t k32 = static_cast<uint32_t>(k);
@@ -65,7 +68,7 @@ struct Gapi1Step {
             if (bernoulli(hits.v[m & 3], mutation_rate))
                 gene = pack_move(random_move(seed, Purpose::MutationMove, generation, k32,
                                              static_cast<uint32_t>(m)));
-            dst.set_gene(k, m, gene);
+            dst.set_gene(slot, m, gene);
         }
     }
 };
@@ -74,11 +77,13 @@ struct Gapi1Step {
 struct RandomizePlans {
     uint64_t seed = 0;
     PlanView dst;
-    GAEVAL_HD void operator()(uint64_t i) const {
+    IndexMap made{};  // slot i of dst receives individual made(i)
+    GAEVAL_HD void operator()(uint64_t slot) const {
+        const uint32_t i32 = static_cast<uint32_t>(made(slot));
         for (int m = 0; m < dst.gene_count; ++m)
-            dst.set_gene(i, m,
-                         pack_move(random_move(seed, Purpose::InitMove, 0, static_cast<uint32_t>(i),
-                                               static_cast<uint32_t>(m))));
+            dst.set_gene(
+                slot, m,
+                pack_move(random_move(seed, Purpose::InitMove, 0, i32, static_cast<uint32_t>(m))));
     }
 };
 

@@ -35,6 +35,18 @@ GAEVAL_HD_INLINE bool move_within_limit(Move m) {
            static_cast<int64_t>(MoveScale) * MoveScale;
 }
 
+// Which individual op(slot) makes or reads: individual first + slot, or order[slot] (a
+// population streamed in chunks makes one chunk at a time into a buffer, and regenerates its
+// survivors by rank). The default maps slot i to individual i. Draws are addressed by the
+// individual, never by the slot, so a plan is the same bits wherever it is made.
+struct IndexMap {
+    const uint32_t* order = nullptr;
+    uint64_t first = 0;
+    GAEVAL_HD_INLINE uint64_t operator()(uint64_t slot) const {
+        return order ? order[slot] : first + slot;
+    }
+};
+
 // Population storage seen by kernels and CPU loops alike (device or host pointers).
 struct PlanView {
     uint32_t* genes = nullptr;  // [gene * stride + individual * step]

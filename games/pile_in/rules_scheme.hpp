@@ -118,22 +118,26 @@ struct RulesStep {
         return (base.survivors + MemeticShare - 1) / MemeticShare;
     }
 
-    // Clone k of plan a, improved by local_search. Addressed by (generation, k).
-    GAEVAL_HD void memetic_child(uint64_t k, uint64_t a) const {
+    // Clone k of plan a, improved by local_search, into dst's slot `slot`. Addressed by
+    // (generation, k).
+    GAEVAL_HD void memetic_child(uint64_t k, uint64_t slot, uint64_t a) const {
         PlanEdit e;
         for (int w = 0; w < problem.layout.words; ++w) e.words[w] = base.src.gene(a, w);
         decode_edit(problem, e);
         local_search(problem, e, base.seed, Purpose::LocalSearch, base.generation,
                      static_cast<uint32_t>(k), MemeticTries);
-        for (int w = 0; w < problem.layout.words; ++w) base.dst.set_gene(k, w, e.words[w]);
+        for (int w = 0; w < problem.layout.words; ++w) base.dst.set_gene(slot, w, e.words[w]);
     }
 
-    // Every draw addressed by (generation, k, gene).
-    GAEVAL_HD void operator()(uint64_t k) const {
+    // Makes new individual base.made(slot) in dst's slot `slot`.
+    GAEVAL_HD void operator()(uint64_t slot) const { make(base.made(slot), slot); }
+
+    // Makes new individual k in dst's slot `slot`. Every draw addressed by (generation, k, gene).
+    GAEVAL_HD void make(uint64_t k, uint64_t slot) const {
         uint64_t a, b;
         base.parents(k, a, b);
         if (k >= 1 && k <= memetic_clones() && k < base.survivors) {
-            memetic_child(k, a);
+            memetic_child(k, slot, a);
             return;
         }
         const PlanLayout& layout = problem.layout;
@@ -151,7 +155,7 @@ struct RulesStep {
             const Builder builder = static_cast<Builder>(below(kind.v[0], 3));
             build_plan(problem, builder, base.seed, g, k32, built);
             if (builder == Builder::Grasp) {
-                for (int w = 0; w < layout.words; ++w) dst.set_gene(k, w, built[w]);
+                for (int w = 0; w < layout.words; ++w) dst.set_gene(slot, w, built[w]);
                 return;
             }
         }
@@ -167,7 +171,7 @@ struct RulesStep {
                 gene = built[m];
             else if (bernoulli(hits.v[m & 3], rate))
                 gene = mutate_move(gene, k32, m, a);
-            dst.set_gene(k, m, gene);
+            dst.set_gene(slot, m, gene);
             if (layout.turn >= 0) {
                 uint32_t turn = src.gene(parent, layout.turn + m);
                 Random4 t =
@@ -175,7 +179,7 @@ struct RulesStep {
                 if (bernoulli(t.v[0], rate))
                     turn = random_turn(base.seed, Purpose::MutationTurn, g, k32,
                                        static_cast<uint32_t>(m) + 0x10000u);
-                dst.set_gene(k, layout.turn + m, turn);
+                dst.set_gene(slot, layout.turn + m, turn);
             }
         }
         if (layout.order < 0) return;
@@ -196,7 +200,7 @@ struct RulesStep {
         if (bernoulli(sw.v[0], rate))
             swap(child[below(sw.v[1], static_cast<uint32_t>(n))],
                  child[below(sw.v[2], static_cast<uint32_t>(n))]);
-        for (int q = 0; q < n; ++q) dst.set_gene(k, layout.order + q, child[q]);
+        for (int q = 0; q < n; ++q) dst.set_gene(slot, layout.order + q, child[q]);
     }
 };
 
@@ -209,7 +213,9 @@ struct RandomizeRulesPlans {
     uint64_t seed = 0;
     RulesProblem problem;
     PlanView dst;
-    GAEVAL_HD void operator()(uint64_t i) const {
+    IndexMap made{};  // slot `slot` of dst receives individual made(slot)
+    GAEVAL_HD void operator()(uint64_t slot) const {
+        const uint64_t i = made(slot);
         const PlanLayout& layout = problem.layout;
         const uint32_t i32 = static_cast<uint32_t>(i);
         const int n = layout.models;
@@ -221,7 +227,7 @@ struct RandomizeRulesPlans {
                 greedy_plan(problem, built);
             else
                 build_plan(problem, builder, seed, 0, i32, built);
-            for (int w = 0; w < layout.words; ++w) dst.set_gene(i, w, built[w]);
+            for (int w = 0; w < layout.words; ++w) dst.set_gene(slot, w, built[w]);
             return;
         }
         if (rebuilt) build_plan(problem, builder, seed, 0, i32, built);
@@ -232,9 +238,9 @@ struct RandomizeRulesPlans {
                 move = built[m];
             else if (i != 0)
                 move = pack_move(random_move(seed, Purpose::InitMove, 0, i32, m32));
-            dst.set_gene(i, m, move);
+            dst.set_gene(slot, m, move);
             if (layout.turn >= 0)
-                dst.set_gene(i, layout.turn + m,
+                dst.set_gene(slot, layout.turn + m,
                              random_turn(seed, Purpose::InitAngle, 0, i32, m32));
         }
         if (layout.order < 0) return;
@@ -246,7 +252,7 @@ struct RandomizeRulesPlans {
                 swap(order[q], order[below(r.v[0], static_cast<uint32_t>(q + 1))]);
             }
         }
-        for (int q = 0; q < n; ++q) dst.set_gene(i, layout.order + q, order[q]);
+        for (int q = 0; q < n; ++q) dst.set_gene(slot, layout.order + q, order[q]);
     }
 };
 

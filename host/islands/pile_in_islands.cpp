@@ -31,9 +31,11 @@ class PileInIslands : public IslandGa {
     // Makes the population and engine of every island this rank owns (memory checked first).
     void make(uint32_t island) {
         Island& x = islands_[island];
-        x.population = rules_
-                           ? pile_in::make_population(job_.backend, *rules_, job_.ga.population)
-                           : pile_in::make_population(job_.backend, scenario_, job_.ga.population);
+        const uint64_t survivors = pile_in::survivor_count(job_.ga);
+        x.population =
+            rules_
+                ? pile_in::make_population(job_.backend, *rules_, job_.ga.population, survivors)
+                : pile_in::make_population(job_.backend, scenario_, job_.ga.population, survivors);
         pile_in::GaConfig ga = job_.ga;
         ga.seed = island_seed(job_.ga.seed, island);
         x.engine = rules_ ? std::make_unique<Engine>(*rules_, ga, *x.population)

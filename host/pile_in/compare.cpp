@@ -60,11 +60,13 @@ bool compare_floats(const std::vector<float>& a, const std::vector<float>& b, ui
 // The job's population on `backend`: GAPI1, or its rules preset's problem.
 std::unique_ptr<pile_in::Population> make_job_population(const pile_in::PileInJob& job,
                                                          const BackendChoice& backend) {
+    const uint64_t survivors = pile_in::survivor_count(job.ga);
     if (job.rules == "gapi1")
-        return pile_in::make_population(backend, job.scenario.scenario, job.ga.population);
+        return pile_in::make_population(backend, job.scenario.scenario, job.ga.population,
+                                        survivors);
     return pile_in::make_population(
         backend, pile_in::build_rules_problem(job.rules, job.scenario, job.overrides),
-        job.ga.population);
+        job.ga.population, survivors);
 }
 
 }  // namespace

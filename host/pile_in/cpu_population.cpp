@@ -13,6 +13,7 @@
 #include "host/backend/parallel.hpp"
 #include "host/core/clock.hpp"
 #include "host/pile_in/population.hpp"
+#include "host/pile_in/streamed_population.hpp"
 
 namespace gaeval::pile_in {
 
@@ -24,6 +25,18 @@ constexpr int kGapi1Lanes = 16;
 // multiple of kGapi1Lanes, so that evaluate() deals its blocks to the same threads.
 constexpr int kBreedChunk = 64;
 static_assert(kBreedChunk % kGapi1Lanes == 0, "breeding chunks hold whole lane blocks");
+
+// GAPI1 fitness of plans 0 .. n-1 of `plans` (gene-major): blocks of kGapi1Lanes plans in
+// SIMD lanes (the same bits as one at a time), dealt to the threads as breed_on_host deals its
+// plans (chunks of kBreedChunk plans round-robin, so that each thread scores the children its
+// own core just wrote: with halves instead, 10^5 plans scaled 1.66x on 2 threads, not 2x), then
+// the plans past the last whole block one at a time.
+void evaluate_gapi1_on_cpu(const EvaluateGapi1& op, uint64_t n, int threads) {
+    const int64_t blocks = static_cast<int64_t>(n / kGapi1Lanes);
+    EvaluateGapi1Lanes<kGapi1Lanes> lanes{op.scenario, op.plans, op.fitness};
+    parallel_for_chunks(blocks, threads, lanes, kBreedChunk / kGapi1Lanes);
+    for (uint64_t i = static_cast<uint64_t>(blocks) * kGapi1Lanes; i < n; ++i) op(i);
+}
 
 class CpuPopulation final : public Population {
   public:
@@ -57,17 +70,8 @@ class CpuPopulation final : public Population {
             EvaluateRules op{*rules_, view(genes_), fitness_.data()};
             parallel_for_dynamic(static_cast<int64_t>(size_), threads_, op, 64);
         } else {
-            // Blocks of kGapi1Lanes plans in SIMD lanes (the same bits as one at a time), then
-            // the plans past the last whole block one at a time.
-            const PlanView plans = view(genes_);
-            const int64_t blocks = static_cast<int64_t>(size_ / kGapi1Lanes);
-            // Blocks dealt to the threads as breed_on_host dealt their plans (chunks of
-            // kBreedChunk plans round-robin): each thread scores the children its own core
-            // just wrote (with halves instead, 10^5 plans scaled 1.66x on 2 threads, not 2x).
-            EvaluateGapi1Lanes<kGapi1Lanes> lanes{scenario_, plans, fitness_.data()};
-            parallel_for_chunks(blocks, threads_, lanes, kBreedChunk / kGapi1Lanes);
-            EvaluateGapi1 op{scenario_, plans, fitness_.data()};
-            for (uint64_t i = static_cast<uint64_t>(blocks) * kGapi1Lanes; i < size_; ++i) op(i);
+            evaluate_gapi1_on_cpu(EvaluateGapi1{scenario_, view(genes_), fitness_.data()}, size_,
+                                  threads_);
         }
         times_.evaluate += now_seconds() - t0;
     }
@@ -154,6 +158,52 @@ std::unique_ptr<Population> make_cpu_population(const Scenario& scenario, uint64
                                                 int threads, const RulesProblem* rules) {
     return std::make_unique<CpuPopulation>(rules ? rules->scenario : scenario, size, threads,
                                            rules);
+}
+
+namespace {
+
+// StreamedPopulation's backend on the CPU: host memory, OpenMP loops, the CPU ranking.
+struct CpuStreamExec {
+    int threads = 1;
+    template <class T>
+    using Array = std::vector<T>;
+    std::string name() const { return "cpu"; }
+    template <class T>
+    void to_host(T* dst, const T* src, uint64_t n) const {
+        std::copy_n(src, n, dst);
+    }
+    template <class T>
+    void to_backend(T* dst, const T* src, uint64_t n) const {
+        std::copy_n(src, n, dst);
+    }
+    template <class Op>
+    void run(const Op& op, uint64_t n) const {
+        // Rules plans vary in cost (paths, repair rounds): dynamic chunks, as CpuPopulation.
+        parallel_for_dynamic(static_cast<int64_t>(n), threads, op, 64);
+    }
+    void run(const EvaluateGapi1& op, uint64_t n) const {
+        if (op.plans.step == 1)
+            evaluate_gapi1_on_cpu(op, n, threads);  // SIMD lanes read gene-major plans
+        else
+            parallel_for(static_cast<int64_t>(n), threads, op);
+    }
+    void rank(const float* fitness, uint32_t* ranked, uint64_t n) const {
+        rank_descending(fitness, ranked, n, threads);
+    }
+    int64_t fixed_point_sum(const float* fitness, uint64_t n) const {
+        return gaeval::fixed_point_sum(fitness, n, threads);
+    }
+};
+
+}  // namespace
+
+std::unique_ptr<Population> make_cpu_streamed_population(const Scenario& scenario, uint64_t size,
+                                                         int threads, const RulesProblem* rules,
+                                                         uint64_t chunk) {
+    CpuStreamExec exec;
+    exec.threads = threads > 0 ? threads : default_thread_count();
+    return std::make_unique<StreamedPopulation<CpuStreamExec>>(
+        exec, rules ? rules->scenario : scenario, size, rules, chunk);
 }
 
 }  // namespace gaeval::pile_in

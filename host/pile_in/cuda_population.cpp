@@ -10,12 +10,13 @@
 #include <stdexcept>
 #include <optional>
 
+#include "host/backend/memory.hpp"
 #include "host/backend/parallel.hpp"
 #include "host/core/clock.hpp"
-#include "host/backend/memory.hpp"
 #include "host/core/error.hpp"
 #include "host/pile_in/chunk_copies.hpp"
 #include "host/pile_in/population.hpp"
+#include "host/pile_in/streamed_population.hpp"
 #if GAEVAL_HAVE_CUDA
 #include "kernels/cuda_api.hpp"
 #include "kernels/pile_in_kernels.hpp"
@@ -249,6 +250,33 @@ class CudaChunkedPopulation final : public Population {
     std::vector<uint32_t> survivors_;  // breeding scratch (host)
 };
 
+// StreamedPopulation's backend on the GPU: device memory, the pile-in kernels (each launch
+// finishes before it returns), CUB's ranking.
+struct CudaStreamExec {
+    std::unique_ptr<cuda::Ranker> ranker = std::make_unique<cuda::Ranker>();
+    template <class T>
+    using Array = cuda::DeviceArray<T>;
+    std::string name() const { return "cuda"; }
+    template <class T>
+    void to_host(T* dst, const T* src, uint64_t n) const {
+        cuda::copy_to_host(dst, src, n * sizeof(T));
+    }
+    template <class T>
+    void to_backend(T* dst, const T* src, uint64_t n) const {
+        cuda::copy_to_device(dst, src, n * sizeof(T));
+    }
+    template <class Op>
+    void run(const Op& op, uint64_t n) const {
+        cuda::run_pile_in(op, n);
+    }
+    void rank(const float* fitness, uint32_t* ranked, uint64_t n) const {
+        ranker->rank(fitness, ranked, n);
+    }
+    int64_t fixed_point_sum(const float* fitness, uint64_t n) const {
+        return ranker->fixed_point_sum(fitness, n);
+    }
+};
+
 }  // namespace
 
 uint64_t chunked_device_bytes(uint64_t size, int genes, uint64_t chunk) {
@@ -257,34 +285,82 @@ uint64_t chunked_device_bytes(uint64_t size, int genes, uint64_t chunk) {
 }
 
 std::unique_ptr<Population> make_cuda_population(const Scenario& scenario, uint64_t size,
-                                                 const RulesProblem* rules, uint64_t chunk,
-                                                 int host_threads) {
+                                                 const RulesProblem* rules, uint64_t chunk) {
     const Scenario& s = rules ? rules->scenario : scenario;
     if (chunk > 0)
-        return std::make_unique<CudaChunkedPopulation>(s, size, rules, chunk, host_threads);
+        return std::make_unique<StreamedPopulation<CudaStreamExec>>(CudaStreamExec{}, s, size,
+                                                                    rules, chunk);
     return std::make_unique<CudaPopulation>(s, size, rules);
 }
 
-std::unique_ptr<Population> make_cuda_population_fitting(const Scenario& scenario, uint64_t size,
-                                                         int words, uint64_t needed,
-                                                         const RulesProblem* rules) {
-    // Resident on the device when it fits (with 10% to spare for the runtime); else plans in
-    // host memory, evaluated in chunks (fitness and ranking still on the device).
-    const uint64_t available = cuda::free_device_memory();
-    const uint64_t spare = available / 10;
-    // GAEVAL_CUDA_CHUNK=N forces the chunked mode with N plans per chunk (to check it against
-    // the resident mode on populations that fit).
-    if (const char* forced = std::getenv("GAEVAL_CUDA_CHUNK")) {
-        const long long chunk = std::atoll(forced);
-        if (chunk < 1) throw InputError("GAEVAL_CUDA_CHUNK: must be a positive plan count");
-        return make_cuda_population(scenario, size, rules, static_cast<uint64_t>(chunk), 0);
-    }
+std::unique_ptr<Population> make_cuda_host_chunked_population(const Scenario& scenario,
+                                                              uint64_t size,
+                                                              const RulesProblem* rules,
+                                                              uint64_t chunk, int host_threads) {
+    const Scenario& s = rules ? rules->scenario : scenario;
+    return std::make_unique<CudaChunkedPopulation>(s, size, rules, chunk, host_threads);
+}
+
+namespace {
+
+// Plans per chunk of a streamed population when nothing forces one (a launch that fills any GPU).
+constexpr uint64_t kDeviceStreamChunk = uint64_t{1} << 22;
+
+// OutOfMemory while allocating becomes the input error naming the population.
+template <class Make>
+std::unique_ptr<Population> allocating(uint64_t size, Make&& make) {
     try {
-        if (needed + spare <= available) return make_cuda_population(scenario, size, rules);
+        return make();
     } catch (const cuda::OutOfMemory& e) {
         throw InputError("--population " + std::to_string(size) + ": " + e.what());
     }
+}
+
+}  // namespace
+
+std::unique_ptr<Population> make_cuda_population_fitting(const Scenario& scenario, uint64_t size,
+                                                         int words, uint64_t needed,
+                                                         uint64_t survivors,
+                                                         const RulesProblem* rules) {
+    // GAEVAL_CUDA_CHUNK=N forces streaming in chunks of N plans, GAEVAL_CUDA_HOST_CHUNK=N the
+    // plans-in-host-memory mode (to check either against the resident mode on populations that
+    // fit).
+    if (const uint64_t chunk = chunk_from_environment("GAEVAL_CUDA_CHUNK"))
+        return allocating(size, [&] { return make_cuda_population(scenario, size, rules, chunk); });
+    if (const uint64_t chunk = chunk_from_environment("GAEVAL_CUDA_HOST_CHUNK"))
+        return allocating(size, [&] {
+            return make_cuda_host_chunked_population(scenario, size, rules, chunk, 0);
+        });
+    // Resident on the device when it fits with 10% of the free memory to spare for the
+    // runtime; else streamed on the device (survivors, fitness and ranking there) with the same
+    // margin; else plans in host memory, evaluated in chunks (fitness and ranking still on the
+    // device).
+    const uint64_t available = cuda::free_device_memory();
+    const uint64_t spare = available / 10;
+    if (needed + spare <= available)
+        return allocating(size, [&] { return make_cuda_population(scenario, size, rules); });
     const uint64_t plan_bytes = static_cast<uint64_t>(words) * sizeof(uint32_t);
+    if (survivors > 0) {
+        const uint64_t fixed =
+            streamed_population_bytes(size, words, survivors, 0, BackendKind::Cuda);
+        if (fixed + spare < available) {
+            const uint64_t room = (available - spare - fixed) / (plan_bytes + sizeof(float));
+            const uint64_t chunk = std::min({room, kDeviceStreamChunk, size});
+            if (chunk >= std::min<uint64_t>(size, 4096)) {
+                std::fprintf(
+                    stderr,
+                    "gaeval: population of %llu plans needs %s resident, more than the GPU's %s "
+                    "free less a 10%% margin: streamed on the device %llu plans at a time, its "
+                    "%llu survivors kept there (%s)\n",
+                    static_cast<unsigned long long>(size), human_bytes(needed).c_str(),
+                    human_bytes(available).c_str(), static_cast<unsigned long long>(chunk),
+                    static_cast<unsigned long long>(survivors),
+                    human_bytes(fixed + chunk * (plan_bytes + sizeof(float))).c_str());
+                return allocating(
+                    size, [&] { return make_cuda_population(scenario, size, rules, chunk); });
+            }
+        }
+    }
     const uint64_t fixed = chunked_device_bytes(size, words, 0);
     if (fixed + spare >= available)
         throw InputError("--population " + std::to_string(size) + ": needs " + human_bytes(fixed) +
@@ -300,15 +376,13 @@ std::unique_ptr<Population> make_cuda_population_fitting(const Scenario& scenari
                          human_bytes(host_needed) + " of host memory (" +
                          human_bytes(host_available) + " available) to evaluate it in chunks");
     std::fprintf(stderr,
-                 "gaeval: population of %llu plans needs %s, more than the GPU's %s free: plans "
-                 "stay in host memory and are evaluated %llu at a time\n",
+                 "gaeval: population of %llu plans needs %s, more than the GPU's %s free less a "
+                 "10%% margin, and its survivors do not fit there either: plans stay in host "
+                 "memory and are evaluated %llu at a time\n",
                  static_cast<unsigned long long>(size), human_bytes(needed).c_str(),
                  human_bytes(available).c_str(), static_cast<unsigned long long>(chunk));
-    try {
-        return make_cuda_population(scenario, size, rules, chunk, 0);
-    } catch (const cuda::OutOfMemory& e) {
-        throw InputError("--population " + std::to_string(size) + ": " + e.what());
-    }
+    return allocating(
+        size, [&] { return make_cuda_host_chunked_population(scenario, size, rules, chunk, 0); });
 }
 
 uint64_t cuda_ranking_workspace_bytes(uint64_t size) { return cuda::Ranker::workspace_bytes(size); }
@@ -319,12 +393,16 @@ uint64_t cuda_ranking_workspace_bytes(uint64_t size) { return cuda::Ranker::work
     throw InputError("this gaeval was built without the CUDA backend");
 }
 std::unique_ptr<Population> make_cuda_population(const Scenario&, uint64_t, const RulesProblem*,
-                                                 uint64_t, int) {
+                                                 uint64_t) {
+    no_cuda();
+}
+std::unique_ptr<Population> make_cuda_host_chunked_population(const Scenario&, uint64_t,
+                                                              const RulesProblem*, uint64_t, int) {
     no_cuda();
 }
 uint64_t chunked_device_bytes(uint64_t, int, uint64_t) { no_cuda(); }
 std::unique_ptr<Population> make_cuda_population_fitting(const Scenario&, uint64_t, int, uint64_t,
-                                                         const RulesProblem*) {
+                                                         uint64_t, const RulesProblem*) {
     no_cuda();
 }
 uint64_t cuda_ranking_workspace_bytes(uint64_t) { return 0; }

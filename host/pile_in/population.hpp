@@ -88,28 +88,54 @@ uint64_t population_bytes(uint64_t size, int genes, BackendKind kind, double sur
 
 // Makes a population on the chosen backend. Checks memory first: a population that cannot fit
 // is an InputError naming the bytes needed and available, before anything is allocated.
+// survivors: plans that survive each generation (survivor_count; 0: unknown). A population too
+// large for its backend's memory whose survivors fit is streamed (StreamedPopulation), said
+// on stderr. GAEVAL_CPU_CHUNK=N (cpu) or GAEVAL_CUDA_CHUNK=N (cuda) forces streaming in chunks
+// of N plans; GAEVAL_CUDA_HOST_CHUNK=N forces the cuda backend's plans-in-host-memory mode.
 std::unique_ptr<Population> make_population(const BackendChoice& backend, const Scenario& scenario,
-                                            uint64_t size);
+                                            uint64_t size, uint64_t survivors = 0);
 std::unique_ptr<Population> make_population(const BackendChoice& backend,
-                                            const RulesProblem& problem, uint64_t size);
+                                            const RulesProblem& problem, uint64_t size,
+                                            uint64_t survivors = 0);
 
 // rules == nullptr: GAPI1 on `scenario`; else the rules problem (its own scenario).
 std::unique_ptr<Population> make_cpu_population(const Scenario& scenario, uint64_t size,
                                                 int threads, const RulesProblem* rules = nullptr);
+// The CPU backend streaming `chunk` plans at a time (host/pile_in/streamed_population.hpp).
+std::unique_ptr<Population> make_cpu_streamed_population(const Scenario& scenario, uint64_t size,
+                                                         int threads, const RulesProblem* rules,
+                                                         uint64_t chunk);
 // The CUDA backend (host/pile_in/cuda_population.cpp; in a build without CUDA these throw).
-// chunk == 0: the population lives on the device. chunk > 0: plans live in page-locked host
-// memory and are evaluated `chunk` plans at a time on two streams (copies overlap kernels);
-// ranking stays on the device, breeding runs on the host's cores (the same step).
+// chunk == 0: the population lives on the device. chunk > 0: streamed on the device `chunk`
+// plans at a time (StreamedPopulation: survivors, fitness and ranking on the device, no genome
+// copied during a generation).
 std::unique_ptr<Population> make_cuda_population(const Scenario& scenario, uint64_t size,
                                                  const RulesProblem* rules = nullptr,
-                                                 uint64_t chunk = 0, int host_threads = 0);
-// Device bytes of the chunked mode (fitness, ranking, sort workspace, two chunk buffers).
+                                                 uint64_t chunk = 0);
+// Plans in page-locked host memory, evaluated `chunk` plans at a time on two streams (copies
+// overlap kernels); ranking on the device, breeding on the host's cores (the same step): for
+// populations whose survivors do not fit on the device either.
+std::unique_ptr<Population> make_cuda_host_chunked_population(const Scenario& scenario,
+                                                              uint64_t size,
+                                                              const RulesProblem* rules,
+                                                              uint64_t chunk, int host_threads);
+// Device bytes of the plans-in-host-memory mode (fitness, ranking, sort workspace, two chunk
+// buffers).
 uint64_t chunked_device_bytes(uint64_t size, int genes, uint64_t chunk);
-// Resident on the device when `needed` bytes fit with 10% to spare, else chunked with plans in
-// host memory; InputError naming the memory when neither fits.
+// Bytes of a streamed population on its backend: fitness and ranking of every plan, two
+// survivor buffers, one chunk of plans with its scratch fitness, the ranking's workspace.
+uint64_t streamed_population_bytes(uint64_t size, int genes, uint64_t survivors, uint64_t chunk,
+                                   BackendKind kind);
+// Resident on the device when `needed` bytes fit with 10% to spare; else streamed on the device
+// when its survivors fit; else plans in host memory; InputError naming the memory when none
+// fits. Says on stderr which mode it chose and why when it is not the resident one.
 std::unique_ptr<Population> make_cuda_population_fitting(const Scenario& scenario, uint64_t size,
                                                          int words, uint64_t needed,
+                                                         uint64_t survivors,
                                                          const RulesProblem* rules);
+// A positive plan count from the environment variable `name`; 0 when it is unset or empty;
+// InputError naming the variable when it is not a positive whole number.
+uint64_t chunk_from_environment(const char* name);
 // Bytes of CUB's sort workspace for `size` plans.
 uint64_t cuda_ranking_workspace_bytes(uint64_t size);
 

@@ -396,8 +396,9 @@ JobResult run_job(const PileInJob& job) {
                              ": checkpoint is from a different configuration; not resuming");
     }
 
-    auto population = rules ? make_population(job.backend, *rules, job.ga.population)
-                            : make_population(job.backend, scenario, job.ga.population);
+    const uint64_t survivors = survivor_count(job.ga);
+    auto population = rules ? make_population(job.backend, *rules, job.ga.population, survivors)
+                            : make_population(job.backend, scenario, job.ga.population, survivors);
     io::create_run_folder(job.out_dir);  // every input is valid: the folder may now appear
     Engine engine =
         rules ? Engine(*rules, job.ga, *population) : Engine(scenario, job.ga, *population);
