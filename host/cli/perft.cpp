@@ -41,7 +41,7 @@ uint64_t count_in_slices(const games::GameSession& node, int depth, const Backen
     if (branching >= 2 && leaves <= slice_leaves) return node.perft(depth, backend);
     uint64_t nodes = 0;
     for (const auto& child : children) {
-        throw_if_interrupted(so_far());
+        if (interrupted()) throw Interrupted(so_far());
         nodes += count_in_slices(*child, depth - 1, backend, slice_leaves, so_far);
     }
     return nodes;
@@ -81,9 +81,8 @@ int run_perft(int argc, char** argv) {
     }
     const games::GameSession& session = *args.session;
     const BackendChoice backend = start_backend(args.common, "perft");
-    // Deep counts go root move by root move (the sum is the same count): progress on stderr and
-    // Ctrl-C between subtrees.
-    // Every count goes in slices (count_in_slices): Ctrl-C is seen within a slice's time.
+    // Every count goes in slices (count_in_slices), so that one Ctrl-C is seen within a slice's
+    // time; deep counts also report progress root move by root move (the sum is the same count).
     const double slice_leaves =
         backend.kind == BackendKind::Cuda ? kCudaSliceLeaves : kCpuSliceLeaves;
     uint64_t nodes = 0;
