@@ -1,16 +1,15 @@
 #!/usr/bin/env bash
 # Sets up, builds what the demo needs and runs the pile-in demo on a shipped scenario under the
 # edition 4 rules: on the GPU when one is present (CUDA backend built), on the CPU otherwise (CPU
-# backend only: no CUDA compile that could not run here). The first lines say which; results land in runs/demo/ (a
-# new runs/demo-N when that folder holds an earlier run).
+# backend only: no CUDA compile that could not run here). The first lines say which, what is
+# compiled and about how long that takes; results land in runs/demo/ (a new runs/demo-N when
+# that folder holds an earlier run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
 preset=cpu
-if command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L 2>/dev/null | grep -q GPU &&
-    { command -v nvcc >/dev/null 2>&1 || [ -x /usr/local/cuda/bin/nvcc ]; }; then
-    preset=cuda
-fi
+scripts/gpu-present.sh && preset=cuda
+# build.sh says what it compiles and about how long a first build takes before it starts.
 echo "demo: building gaeval ($preset preset; the build shows its progress)" >&2
 scripts/build.sh "$preset" gaeval
 out=runs/demo

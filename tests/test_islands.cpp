@@ -392,7 +392,10 @@ TEST(IslandsCli, BadInputIsOneLineAndWritesNothing) {
         EXPECT_EQ(r.err_lines(), 1) << flags << ": " << r.err;
         EXPECT_FALSE(fs::exists(dir)) << flags;
     }
-    auto r = run_cli(kLearnIslands + " --generations 2 --out " + dir);
+    // Two generations: kLearnIslands' "--generations 6" respelled (a flag given twice is refused).
+    std::string two_generations = kLearnIslands;
+    two_generations.replace(two_generations.find("--generations 6"), 15, "--generations 2");
+    auto r = run_cli(two_generations + " --out " + dir);
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const auto before = folder_snapshot(dir);
     r = run_cli(kLearnIslands + " --out " + dir);  // occupied
@@ -423,8 +426,8 @@ std::string mpirun(int ranks) {
     const char* asan = std::getenv("ASAN_OPTIONS");
     const std::string sanitizer =
         asan ? " ASAN_OPTIONS=" + std::string(asan) + ":fast_unwind_on_malloc=0" : "";
-    return "env OMPI_MCA_btl_vader_single_copy_mechanism=none" + sanitizer + " " +
-           find_mpirun() + " -np " + std::to_string(ranks) +
+    return "env OMPI_MCA_btl_vader_single_copy_mechanism=none" + sanitizer + " " + find_mpirun() +
+           " -np " + std::to_string(ranks) +
            " --oversubscribe --allow-run-as-root --mca btl self,vader,tcp " + GAEVAL_BINARY;
 }
 

@@ -14,6 +14,7 @@
 #include "host/backend/backend.hpp"
 #include "host/cli/commands.hpp"
 #include "host/cli/common.hpp"
+#include "host/core/deprecation.hpp"
 #include "host/core/error.hpp"
 #include "host/games/registry.hpp"
 
@@ -71,9 +72,12 @@ int run_bench(int argc, char** argv) {
         "positions",
         "perft positions separated by ';': case names, GAME|key=value,...|depth, board|fen|depth",
         cxxopts::value<std::string>())(
-        "games", "games of the perft, playout and tournament workloads (default: ataxx)",
-        cxxopts::value<std::string>())("max-seconds", "time budget per row",
-                                       cxxopts::value<double>()->default_value("2"))(
+        "game",
+        "games of the perft, playout and tournament workloads, comma-separated "
+        "(default: ataxx)",
+        cxxopts::value<std::string>())("games", "old spelling of --game",
+                                       cxxopts::value<std::string>())(
+        "max-seconds", "time budget per row", cxxopts::value<double>()->default_value("2"))(
         "max-noise", "stop sampling below this relative noise",
         cxxopts::value<double>()->default_value("0.03"))("min-samples", "samples per row at least",
                                                          cxxopts::value<int>()->default_value("5"))(
@@ -156,7 +160,8 @@ int run_bench(int argc, char** argv) {
 
     // Output files are checked before a benchmark runs (a minute lost to an unwritable path).
     for (const char* flag : {"csv", "json", "markdown"})
-        if (result.count(flag)) check_writable(result[flag].as<std::string>(), std::string("--") + flag);
+        if (result.count(flag))
+            check_writable(result[flag].as<std::string>(), std::string("--") + flag);
 
     std::vector<bench::Row> rows;
     uint64_t signature = kFnvOffset;
@@ -174,8 +179,15 @@ int run_bench(int argc, char** argv) {
             for (uint64_t m : parse_counts(result["models"].as<std::string>(), "--models"))
                 axes.models.push_back(static_cast<int>(m));
         }
-        if (result.count("games")) {
-            axes.games = split_list(result["games"].as<std::string>(), "--games");
+        if (result.count("game") && result.count("games"))
+            throw InputError("--games is the old spelling of --game: give one of them");
+        for (const char* flag : {"game", "games"}) {
+            if (!result.count(flag)) continue;
+            if (flag[4] == 's')
+                note_deprecated(
+                    "--games LIST in bench is now --game LIST (--games counts games "
+                    "in play)");
+            axes.games = split_list(result[flag].as<std::string>(), std::string("--") + flag);
             for (const std::string& g : axes.games) games::find_game(g);
         }
         if (result.count("positions")) {

@@ -21,12 +21,50 @@ void add_common_options(cxxopts::Options& options, uint64_t default_seed) {
                                                                                "print this help");
 }
 
+namespace {
+
+// cxxopts quotes names in curly quotes: the text between them, or "" when there are none.
+std::string quoted_name(const std::string& msg) {
+    const auto open = msg.find("\xe2\x80\x98"), close = msg.find("\xe2\x80\x99");
+    if (open == std::string::npos || close == std::string::npos || close < open) return "";
+    return msg.substr(open + 3, close - open - 3);
+}
+
+// The message with straight quotes instead of cxxopts' curly ones.
+std::string straight_quotes(std::string msg) {
+    for (const char* curly : {"\xe2\x80\x98", "\xe2\x80\x99"}) {
+        for (auto at = msg.find(curly); at != std::string::npos; at = msg.find(curly))
+            msg.replace(at, 3, "'");
+    }
+    return msg;
+}
+
+// A flag given twice ("--depth 3 --depth 4") is refused: which one was meant is a guess.
+void refuse_repeated_flags(const cxxopts::ParseResult& result) {
+    const auto& given = result.arguments();
+    for (std::size_t i = 0; i < given.size(); ++i) {
+        for (std::size_t j = i + 1; j < given.size(); ++j) {
+            if (given[j].key() != given[i].key()) continue;
+            throw InputError("--" + given[i].key() + " given twice ('" + given[i].value() +
+                             "', then '" + given[j].value() + "'): give it once");
+        }
+    }
+}
+
+}  // namespace
+
 cxxopts::ParseResult parse(cxxopts::Options& options, int argc, char** argv) {
     try {
         auto result = options.parse(argc, argv);
         if (!result.unmatched().empty())
             throw InputError("unexpected argument '" + result.unmatched().front() + "'");
+        refuse_repeated_flags(result);
         return result;
+    } catch (const cxxopts::exceptions::no_such_option& e) {
+        const std::string name = quoted_name(e.what());
+        const std::string flag = name.size() == 1 ? "-" + name : "--" + name;
+        throw InputError("unknown option " + flag + "; " + options.program() +
+                         " --help lists them");
     } catch (const cxxopts::exceptions::incorrect_argument_type& e) {
         // "Argument 'many' failed to parse": name the flag that carried the value.
         const std::string msg = e.what();
@@ -44,9 +82,9 @@ cxxopts::ParseResult parse(cxxopts::Options& options, int argc, char** argv) {
                                      "' is not a valid value");
             }
         }
-        throw InputError(msg);
+        throw InputError(straight_quotes(msg));
     } catch (const cxxopts::exceptions::exception& e) {
-        throw InputError(e.what());
+        throw InputError(straight_quotes(e.what()));
     }
 }
 

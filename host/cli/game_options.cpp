@@ -25,8 +25,8 @@ void add_game_options(cxxopts::Options& options, const games::GameEntry& game) {
         if (o.is_switch)
             options.add_options(group)(o.name, o.help);
         else
-            options.add_options(group)(o.name, o.help,
-                                       cxxopts::value<std::string>()->default_value(o.default_value));
+            options.add_options(group)(
+                o.name, o.help, cxxopts::value<std::string>()->default_value(o.default_value));
     }
 }
 
@@ -49,7 +49,11 @@ std::unique_ptr<games::GameSession> open_game(const cxxopts::ParseResult& result
 
 BackendChoice start_backend(const CommonOptions& common, const std::string& command) {
     BackendChoice backend = resolve_backend(common.backend, common.threads);
-    std::cerr << "gaeval " << command << ": " << backend.note << '\n';
+    // Said only where --backend auto made a choice: a build without the CUDA backend has none
+    // to make (gaeval --help and gaeval games say so once), and a named backend is what was
+    // asked for.
+    if (common.backend == "auto" && GAEVAL_HAVE_CUDA)
+        std::cerr << "gaeval " << command << ": " << backend.note << '\n';
     return backend;
 }
 

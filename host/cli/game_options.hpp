@@ -28,8 +28,8 @@ void add_game_options(cxxopts::Options& options, const games::GameEntry& game);
 std::unique_ptr<games::GameSession> open_game(const cxxopts::ParseResult& result,
                                               const games::GameEntry& game);
 
-// The resolved backend; its note goes to stderr as "gaeval <command>: <note>". Call after every
-// input is validated.
+// The resolved backend; where --backend auto made a choice (a build with CUDA), its note goes
+// to stderr as "gaeval <command>: <note>". Call after every input is validated.
 BackendChoice start_backend(const CommonOptions& common, const std::string& command);
 
 // The fields every game result's JSON carries: command, the session's setup (game, and Ataxx's

@@ -16,6 +16,7 @@
 #include "host/games/player_file.hpp"
 #include "host/io/run_folder.hpp"
 #include "host/islands/archipelago.hpp"
+#include "host/islands/islands.hpp"
 #include "host/islands/learn_islands.hpp"
 #include "host/learn/learn_run.hpp"
 
@@ -314,6 +315,17 @@ int run_learn_islands(LearnArgs& args, islands::Transport& t) {
     learn::LearnJob& job = args.job;
     const bool root = t.rank() == 0;
     if (!root) job.quiet = true;
+    // Bad island flags or an occupied folder: one line (rank 0's; every rank agrees), before
+    // the run's first line names a folder that would never be created.
+    int check_exit = ExitOk;
+    const auto checked = run_on_ranks(t, &check_exit, [&] {
+        islands::agree(t, [&] {
+            islands::validate(args.islands, job.config.population);
+            if (!job.resume && !job.out_dir.empty()) io::check_run_folder_free(job.out_dir);
+        });
+        return true;
+    });
+    if (!checked) return check_exit;
     job.backend = job.quiet ? resolve_backend(common.backend, common.threads)
                             : start_backend(common, "learn");
     if (!job.quiet)

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "host/cli/commands.hpp"
+#include "host/core/deprecation.hpp"
 #include "host/core/error.hpp"
 #include "host/core/interrupt.hpp"
 
@@ -39,6 +40,10 @@ void usage(std::FILE* out) {
                  GAEVAL_VERSION);
     std::fprintf(out, "usage: gaeval <command> [flags]   (gaeval <command> --help for flags)\n\n");
     for (const auto& c : kCommands) std::fprintf(out, "  %-9s %s\n", c.name, c.summary);
+    if (!GAEVAL_HAVE_CUDA)
+        std::fprintf(out,
+                     "\nThis gaeval was built without the CUDA backend (GAEVAL_CUDA=OFF): "
+                     "every command runs on the cpu backend.\n");
 }
 
 }  // namespace
@@ -80,7 +85,9 @@ int main(int argc, char** argv) {
         if (name != c.name) continue;
         gaeval::install_interrupt_handler();
         try {
-            return c.run(argc - 1, argv + 1);
+            const int code = c.run(argc - 1, argv + 1);
+            gaeval::print_deprecations(c.name);  // old flag spellings, once the command ran
+            return code;
         } catch (const gaeval::Interrupted& e) {
             std::fprintf(stderr, "gaeval %s: interrupted: %s\n", c.name, e.what());
             return gaeval::ExitInterrupted;

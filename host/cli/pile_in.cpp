@@ -1,20 +1,26 @@
 // gaeval pile-in: evolve the moves of a unit piling in (GAPI1 or an edition's rules), on the
 // GPU or the CPU; with a rules preset also the greedy baseline (--solver greedy: it alone).
+#include <cctype>
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
+#include <utility>
 
 #include "host/cli/commands.hpp"
 #include "host/cli/common.hpp"
 #include "host/cli/island_options.hpp"
-#include "host/islands/archipelago.hpp"
-#include "host/islands/pile_in_islands.hpp"
 #include "host/cli/pile_in_args.hpp"
-#include "host/pile_in/check.hpp"
-#include "host/pile_in/rules.hpp"
-#include "host/pile_in/run.hpp"
+#include "host/core/deprecation.hpp"
 #include "host/core/error.hpp"
 #include "host/core/interrupt.hpp"
 #include "host/io/run_folder.hpp"
+#include "host/islands/archipelago.hpp"
+#include "host/islands/islands.hpp"
+#include "host/islands/pile_in_islands.hpp"
+#include "host/pile_in/check.hpp"
+#include "host/pile_in/rules.hpp"
+#include "host/pile_in/run.hpp"
 
 namespace gaeval::cli {
 
@@ -27,12 +33,48 @@ bool on_off(const cxxopts::ParseResult& result, const char* flag) {
     throw InputError(std::string("--") + flag + ": expected on or off, got '" + v + "'");
 }
 
-// Rule flags (inches for distances, as the game measures) into overrides.
+constexpr double kMmPerInch = 25.4;
+constexpr double kMaxLengthInches = 1000;
+
+// A length flag in mm: "12.7mm" or "0.5in" (docs/cli.md: lengths on the command line carry
+// their unit, as a scenario file's "units" does). A bare number is the old spelling, read in
+// inches as before, with a note.
+double read_length_flag(const cxxopts::ParseResult& result, const char* name) {
+    const std::string text = result[name].as<std::string>();
+    const std::string flag = std::string("--") + name;
+    for (const auto& [suffix, mm_per_unit] :
+         {std::pair<const char*, double>{"mm", 1.0}, {"in", kMmPerInch}}) {
+        const std::string unit = suffix;
+        if (text.size() <= unit.size() ||
+            text.compare(text.size() - unit.size(), unit.size(), unit) != 0)
+            continue;
+        const std::string number = text.substr(0, text.size() - unit.size());
+        char* end = nullptr;
+        const double value = std::strtod(number.c_str(), &end);
+        const double max = kMaxLengthInches * kMmPerInch / mm_per_unit;
+        if (number.empty() || *end != '\0' || std::isspace(static_cast<unsigned char>(number[0])) ||
+            !std::isfinite(value))
+            throw InputError(flag + " '" + text + "': expected a length such as 12.7mm or 0.5in");
+        if (value < 0 || value > max) {
+            char range[64];
+            std::snprintf(range, sizeof range, "[0, %g] %s", max, suffix);
+            throw InputError(flag + " " + text + ": must be in " + range);
+        }
+        return value * mm_per_unit;
+    }
+    const double inches = read_real_flag(result, name, 0, kMaxLengthInches);
+    char note[160];
+    std::snprintf(note, sizeof note, "%s %s: a bare number is read in inches; write %sin (or %gmm)",
+                  flag.c_str(), text.c_str(), text.c_str(), inches * kMmPerInch);
+    note_deprecated(note);
+    return inches * kMmPerInch;
+}
+
+// Rule flags into overrides (lengths in mm).
 pile_in::RuleOverrides read_rule_flags(const cxxopts::ParseResult& result) {
     pile_in::RuleOverrides o;
-    if (result.count("reach")) o.reach_mm = read_real_flag(result, "reach", 0, 1000) * 25.4;
-    if (result.count("coherency"))
-        o.coherency_mm = read_real_flag(result, "coherency", 0, 1000) * 25.4;
+    if (result.count("reach")) o.reach_mm = read_length_flag(result, "reach");
+    if (result.count("coherency")) o.coherency_mm = read_length_flag(result, "coherency");
     if (result.count("two-neighbours-from"))
         o.two_neighbours_from =
             static_cast<int>(read_integer_flag(result, "two-neighbours-from", 0, 1000000));
@@ -47,6 +89,14 @@ pile_in::RuleOverrides read_rule_flags(const cxxopts::ParseResult& result) {
     if (result.count("target-unit"))
         o.target_unit = static_cast<int>(read_integer_flag(result, "target-unit", 0, 1000000));
     return o;
+}
+
+// The backend; in a build without CUDA, --backend auto has no choice to explain, and the run's
+// first line says only "auto" (gaeval --help and gaeval games say why once).
+BackendChoice pile_in_backend(const CommonOptions& common) {
+    BackendChoice backend = resolve_backend(common.backend, common.threads);
+    if (common.backend == "auto" && !GAEVAL_HAVE_CUDA) backend.note = "auto";
+    return backend;
 }
 
 }  // namespace
@@ -68,9 +118,8 @@ PileInArgs parse_pile_in_args(int argc, char** argv) {
         "judge a plan instead: end positions measured on the table (best.json's shape, or a "
         "CSV of x,y per model in the scenario's units) against --rules; exit 0 legal, 1 not; "
         "check.json and check.svg in --out (default: a new runs/pile-in-check-NNN)",
-        cxxopts::value<std::string>())(
-        "population", "plans per generation (2 to 4294967295)",
-        cxxopts::value<std::string>()->default_value("200"))(
+        cxxopts::value<std::string>())("population", "plans per generation (2 to 4294967295)",
+                                       cxxopts::value<std::string>()->default_value("200"))(
         "generations", "generations to evaluate (1 to 1000000000)",
         cxxopts::value<std::string>()->default_value("500"))(
         "crossover", "share eliminated each generation and refilled by children",
@@ -80,24 +129,24 @@ PileInArgs parse_pile_in_args(int argc, char** argv) {
         "out",
         "run folder for run.json, generations.csv, best.json, picture.svg (default: a new "
         "runs/pile-in-NNN); an occupied folder is refused",
-        cxxopts::value<std::string>())(
-        "resume",
-        "continue the interrupted (or finished) run in this folder; "
-        "--generations may raise its length",
-        cxxopts::value<std::string>())("checkpoint-every",
-                                       "seconds between checkpoints (0: every generation)",
-                                       cxxopts::value<std::string>()->default_value("60"))(
+        cxxopts::value<std::string>())("resume",
+                                       "continue the interrupted (or finished) run in this folder; "
+                                       "--generations may raise its length",
+                                       cxxopts::value<std::string>())(
+        "checkpoint-every", "seconds between checkpoints (0: every generation)",
+        cxxopts::value<std::string>()->default_value("60"))(
         "no-checkpoint", "write no checkpoint at the end of the run")(
         "log-every", "generations.csv keeps every N-th generation (and the last)",
-        cxxopts::value<std::string>()->default_value("1"))(
-        "quiet", "no progress lines on stderr");
+        cxxopts::value<std::string>()->default_value("1"))("quiet", "no progress lines on stderr");
     options.add_options("Rules (override the preset and the scenario's rule fields)")(
-        "reach", "combat reach, inches (edge to edge)", cxxopts::value<std::string>())(
-        "coherency", "coherency distance, inches", cxxopts::value<std::string>())(
+        "reach", "combat reach, edge to edge, with its unit: 12.7mm or 0.5in",
+        cxxopts::value<std::string>())("coherency",
+                                       "coherency distance with its unit: 12.7mm or 0.5in",
+                                       cxxopts::value<std::string>())(
         "two-neighbours-from", "units of this many models need 2 neighbours (0: never)",
-        cxxopts::value<std::string>())("direction",
-                               "strictly-closer | no-further | no-further-from-target | free",
-                               cxxopts::value<std::string>())(
+        cxxopts::value<std::string>())(
+        "direction", "strictly-closer | no-further | no-further-from-target | free",
+        cxxopts::value<std::string>())(
         "path-check", "on | off: paths may not cross standing bases (move order evolves)",
         cxxopts::value<std::string>())("slide",
                                        "on | off: a model in base contact may slide round it",
@@ -162,9 +211,9 @@ PileInArgs parse_pile_in_args(int argc, char** argv) {
         job.ga.crossover = read_real_flag(result, "crossover", 0, 1);
         job.ga.mutation = read_real_flag(result, "mutation", 0, 1);
         job.ga.seed = common.seed;
-        job.out_dir = io::choose_run_folder(
-            result.count("out") ? result["out"].as<std::string>() : "",
-            args.check.empty() ? "pile-in" : "pile-in-check");
+        job.out_dir =
+            io::choose_run_folder(result.count("out") ? result["out"].as<std::string>() : "",
+                                  args.check.empty() ? "pile-in" : "pile-in-check");
         args.islands = read_island_options(result);
         args.use_islands = args.islands.count > 1;
         args.out_given = result.count("out") > 0;
@@ -220,22 +269,33 @@ int run_pile_in_islands(PileInArgs& args, islands::Transport& t) {
     const CommonOptions& common = args.common;
     const bool root = t.rank() == 0;
     if (!root) job.quiet = true;
-    job.backend = resolve_backend(common.backend, common.threads);
+    // Bad island flags or an occupied folder: one line (rank 0's; every rank agrees), before
+    // the run's first line names a folder that would never be created.
+    int check_exit = ExitOk;
+    const auto checked = run_on_ranks(t, &check_exit, [&] {
+        islands::agree(t, [&] {
+            islands::validate(args.islands, job.ga.population);
+            if (!job.resume && !job.out_dir.empty()) io::check_run_folder_free(job.out_dir);
+        });
+        return true;
+    });
+    if (!checked) return check_exit;
+    job.backend = pile_in_backend(common);
     if (!job.quiet)
         std::fprintf(stderr,
                      "gaeval pile-in: %s, %u islands x %llu plans on %d rank(s) (%s), %u "
                      "generations, migration %s every %u generations (best %u, replace %s), %s "
                      "(%s), run folder %s\n",
                      job.scenario.name.c_str(), args.islands.count,
-                     static_cast<unsigned long long>(job.ga.population), t.size(),
-                     t.name().c_str(), job.ga.generations,
-                     islands::topology_name(args.islands.topology), args.islands.migrate_every,
-                     args.islands.migrants, islands::replacement_name(args.islands.replace),
-                     job.backend.name.c_str(), job.backend.device.c_str(), job.out_dir.c_str());
+                     static_cast<unsigned long long>(job.ga.population), t.size(), t.name().c_str(),
+                     job.ga.generations, islands::topology_name(args.islands.topology),
+                     args.islands.migrate_every, args.islands.migrants,
+                     islands::replacement_name(args.islands.replace), job.backend.name.c_str(),
+                     job.backend.device.c_str(), job.out_dir.c_str());
     install_interrupt_handler();
     int rank_exit = ExitOk;
-    const auto ran =
-        run_on_ranks(t, &rank_exit, [&] { return islands::run_pile_in_islands(job, args.islands, t); });
+    const auto ran = run_on_ranks(
+        t, &rank_exit, [&] { return islands::run_pile_in_islands(job, args.islands, t); });
     if (!ran) return rank_exit;
     const islands::PileInIslandsResult& r = *ran;
     const islands::ArchipelagoResult& a = r.archipelago;
@@ -253,14 +313,16 @@ int run_pile_in_islands(PileInArgs& args, islands::Transport& t) {
         std::cout << out.dump() << std::endl;
         return ExitOk;
     }
-    std::printf("best plan of %u islands (island %u): %d of %d models in combat range, fitness "
-                "%.2f (generation %u)\n",
-                args.islands.count, a.best.from,
-                j.rules ? j.in_range_count : j.best.breakdown.in_range_count,
-                job.scenario.scenario.friendly_count, j.best.breakdown.fitness, j.best.generation);
+    std::printf(
+        "best plan of %u islands (island %u): %d of %d models in combat range, fitness "
+        "%.2f (generation %u)\n",
+        args.islands.count, a.best.from,
+        j.rules ? j.in_range_count : j.best.breakdown.in_range_count,
+        job.scenario.scenario.friendly_count, j.best.breakdown.fitness, j.best.generation);
     std::printf("%u generations x %u islands x %llu plans in %.2f s (%s, %s, %d rank(s))\n",
-                a.generation, args.islands.count, static_cast<unsigned long long>(job.ga.population),
-                a.seconds, job.backend.name.c_str(), t.name().c_str(), t.size());
+                a.generation, args.islands.count,
+                static_cast<unsigned long long>(job.ga.population), a.seconds,
+                job.backend.name.c_str(), t.name().c_str(), t.size());
     std::printf("results in %s/: best.json, picture.svg, islands.csv, migrations.csv, run.json\n",
                 job.out_dir.c_str());
     return ExitOk;
@@ -280,7 +342,7 @@ int run_pile_in(int argc, char** argv) {
     pile_in::PileInJob& job = args.job;
     const CommonOptions& common = args.common;
     // The backend's note joins the run's first progress line, once every input is validated.
-    job.backend = resolve_backend(common.backend, common.threads);
+    job.backend = pile_in_backend(common);
 
     install_interrupt_handler();
     pile_in::JobResult r = pile_in::run_job(job);

@@ -40,6 +40,8 @@ int run_play(int argc, char** argv) {
                     "weighted-search "
                     "(default: the file's depth)", cxxopts::value<std::string>())
         ("depth-b", "the same for player B", cxxopts::value<std::string>())
+        ("depth", "plies both players search (those that are player files), as in learn and "
+                  "uai; --depth-a/--depth-b override it per player", cxxopts::value<std::string>())
         ("games", "games to play", cxxopts::value<std::string>()->default_value("100"))
         ("max-plies", "plies after which a game is scored as it stands",
          cxxopts::value<std::string>()->default_value("10000"));
@@ -63,6 +65,16 @@ int run_play(int argc, char** argv) {
     games::PlayRequest request;
     request.a = games::parse_player(a_name, "--a", info);
     request.b = games::parse_player(b_name, "--b", info);
+    // --depth: every searching player; --depth-a / --depth-b below override it per player.
+    if (result.count("depth")) {
+        const int depth = static_cast<int>(read_integer_flag(result, "depth", 1, 8));
+        if (request.a.kind != PlayerKind::Weighted && request.b.kind != PlayerKind::Weighted)
+            throw InputError(
+                "--depth: neither player is a player file (only weighted players "
+                "search)");
+        for (games::PlayerData* p : {&request.a, &request.b})
+            if (p->kind == PlayerKind::Weighted) p->depth = depth;
+    }
     for (const char* flag : {"depth-a", "depth-b"}) {
         if (!result.count(flag)) continue;
         games::PlayerData& p = flag[6] == 'a' ? request.a : request.b;

@@ -24,12 +24,14 @@ void PlaySummary::score_interval(double* low, double* high) const {
         *high = 1;
         return;
     }
-    const double mean = score();
-    const double second_moment = (wins + 0.25 * draws) / games;
-    const double variance = std::max(0.0, second_moment - mean * mean);
-    const double half = 1.96 * std::sqrt(variance / games);
-    *low = std::max(0.0, mean - half);
-    *high = std::min(1.0, mean + half);
+    // Wilson's score interval with the score as the observed proportion (learn_run.cpp's
+    // wilson_interval for wins alone: the same numbers when there are no draws).
+    const double z = 1.96, n = static_cast<double>(games), p = score();
+    const double centre = (p + z * z / (2 * n)) / (1 + z * z / n);
+    const double half = z * std::sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n);
+    // Exact ends for a clean sweep either way (the formula gives 1 - 1e-16 by rounding).
+    *low = p <= 0 ? 0.0 : std::max(0.0, centre - half);
+    *high = p >= 1 ? 1.0 : std::min(1.0, centre + half);
 }
 
 }  // namespace gaeval::games

@@ -32,8 +32,8 @@ struct PlaySummary {
         return *this;
     }
     double mean_plies() const { return games ? static_cast<double>(plies) / games : 0.0; }
-    // 95% confidence interval of A's score (wins + draws / 2 per game): normal approximation
-    // with the sample variance of the per-game scores 1, 1/2, 0, clipped to [0, 1].
+    // 95% confidence interval of A's score (wins + draws / 2 per game): the Wilson interval,
+    // the one `learn` prints too (never a zero-width 1 - 1 for 1000 wins of 1000).
     void score_interval(double* low, double* high) const;
 };
 PlaySummary summarize(const std::vector<GameRecord>& records);

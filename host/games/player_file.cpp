@@ -146,8 +146,10 @@ PlayerData parse_player(const std::string& spec, const std::string& flag, const 
     if (!probe) {
         std::string names = "random";
         for (const std::string& p : game.policy_names) names += ", " + p;
-        throw InputError(flag + " '" + spec + "': not a " + game.name + " player (" + names +
-                         ") nor a readable player file");
+        const bool vowel =
+            !game.name.empty() && std::string("aeiou").find(game.name[0]) != std::string::npos;
+        throw InputError(flag + " '" + spec + "': not " + (vowel ? "an " : "a ") + game.name +
+                         " player (" + names + ") nor a readable player file");
     }
     const PlayerFile file = read_player_file(spec, game);
     player.kind = PlayerKind::Weighted;

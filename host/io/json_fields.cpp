@@ -1,6 +1,7 @@
 #include "host/io/json_fields.hpp"
 
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -82,6 +83,15 @@ double as_number(const nlohmann::json& value, const std::string& where) {
     double v = value.get<double>();
     if (!std::isfinite(v)) throw InputError(where + ": must be finite");
     return v;
+}
+
+void check_range(double value, const std::string& where, double min, double max,
+                 const std::string& unit) {
+    if (value >= min && value <= max) return;
+    char text[160];
+    std::snprintf(text, sizeof text, ": must be in [%g, %g] %s, got %g", min, max, unit.c_str(),
+                  value);
+    throw InputError(where + text);
 }
 
 double number(const nlohmann::json& obj, const char* key, const std::string& where) {

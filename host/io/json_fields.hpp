@@ -30,6 +30,11 @@ std::string string_or(const nlohmann::json& obj, const char* key, const std::str
 // A finite number at `where` (the value itself, not a field of it).
 double as_number(const nlohmann::json& value, const std::string& where);
 
+// `value` (already read) must lie in [min, max]; otherwise an InputError naming `where` and the
+// range in `unit` ("friendly[0].x: must be in [-10000, 10000] mm, got 1e+308").
+void check_range(double value, const std::string& where, double min, double max,
+                 const std::string& unit);
+
 // "where.key" or "where[i]".
 std::string field(const std::string& where, const char* key);
 std::string element(const std::string& where, std::size_t index);

@@ -97,7 +97,9 @@ std::vector<long> integers(const std::string& text, std::size_t count, int line_
 }  // namespace
 
 std::vector<std::string> TextReader::read_map() {
-    const auto size = integers(line("the map size"), 2, line_number_, "width height");
+    // The line is read before line_number_ is passed (argument order is unspecified).
+    const std::string size_line = line("the map size");
+    const auto size = integers(size_line, 2, line_number_, "width height");
     if (size[0] < 3 || size[0] > kMaxWidth || size[1] < 3 || size[1] > kMaxHeight)
         throw InputError("stdin: line " + std::to_string(line_number_) + ": a " +
                          std::to_string(size[0]) + " x " + std::to_string(size[1]) +
@@ -137,7 +139,8 @@ bool TextReader::read_turn(const Map& map, Observation* obs) {
                              ys + ") is not a floor cell of the map");
         return map.cell_at(static_cast<int>(xy[0]), static_cast<int>(xy[1]));
     };
-    const long pac_count = integers(line("the visible pac count"), 1, line_number_, "a count")[0];
+    const std::string pac_line = line("the visible pac count");
+    const long pac_count = integers(pac_line, 1, line_number_, "a count")[0];
     if (pac_count < 0 || pac_count > 2 * kMaxPacs)
         throw InputError("stdin: line " + std::to_string(line_number_) + ": " +
                          std::to_string(pac_count) + " pacs (at most 10)");
@@ -167,8 +170,8 @@ bool TextReader::read_turn(const Map& map, Observation* obs) {
                              type + "' (ROCK, PAPER, SCISSORS or DEAD)");
         obs->pacs.push_back(v);
     }
-    const long pellet_count =
-        integers(line("the visible pellet count"), 1, line_number_, "a count")[0];
+    const std::string pellet_line = line("the visible pellet count");
+    const long pellet_count = integers(pellet_line, 1, line_number_, "a count")[0];
     if (pellet_count < 0 || pellet_count > kMaxCells)
         throw InputError("stdin: line " + std::to_string(line_number_) + ": " +
                          std::to_string(pellet_count) + " pellets");

@@ -10,15 +10,15 @@
 #include <sstream>
 
 #include "games/pile_in/greedy.hpp"
-#include "host/pile_in/population.hpp"
-#include "host/pile_in/rules.hpp"
-#include "host/io/checkpoint.hpp"
 #include "host/core/error.hpp"
 #include "host/core/interrupt.hpp"
 #include "host/core/progress.hpp"
+#include "host/io/checkpoint.hpp"
 #include "host/io/json_fields.hpp"
-#include "host/pile_in/output.hpp"
 #include "host/io/run_folder.hpp"
+#include "host/pile_in/output.hpp"
+#include "host/pile_in/population.hpp"
+#include "host/pile_in/rules.hpp"
 #include "host/pile_in/validator.hpp"
 
 namespace gaeval::pile_in {
@@ -26,7 +26,6 @@ namespace gaeval::pile_in {
 namespace fs = std::filesystem;
 
 namespace {
-
 
 const char* kCsvHeader =
     "generation,best,mean,worst,best_in_range,evals_per_s,best_ever,seconds,evaluate_s,"
@@ -334,7 +333,6 @@ void write_best_outputs(const PileInJob& job, const Scenario& scenario, const Ru
         write_file_atomic((dir / "best.json").string(), best.dump(2) + "\n");
         write_file_atomic((dir / "picture.svg").string(), plan_svg(scenario, plan));
     }
-
 }
 
 std::optional<RulesProblem> prepare_problem(const PileInJob& job, Scenario* scenario_out) {
@@ -394,6 +392,12 @@ JobResult run_job(const PileInJob& job) {
             h.value("fingerprint", uint64_t{0}) != job_fingerprint(job))
             throw InputError(checkpoint_path +
                              ": checkpoint is from a different configuration; not resuming");
+        // Fewer generations than were run would rewrite a finished run's files: refused.
+        const uint32_t done = h.value("next_generation", uint32_t{0});
+        if (done > job.ga.generations)
+            throw InputError("--generations " + std::to_string(job.ga.generations) +
+                             ": the run already completed " + std::to_string(done) +
+                             " generations (give at least that many, or leave it out)");
     }
 
     const uint64_t survivors = survivor_count(job.ga);
@@ -432,8 +436,8 @@ JobResult run_job(const PileInJob& job) {
                      "%s (%s; %s), run folder %s\n",
                      job.scenario.name.c_str(), scenario.friendly_count, scenario.enemy_count,
                      static_cast<unsigned long long>(job.ga.population), job.ga.generations,
-                     job.backend.name.c_str(), job.backend.device.c_str(),
-                     job.backend.note.c_str(), job.out_dir.c_str());
+                     job.backend.name.c_str(), job.backend.device.c_str(), job.backend.note.c_str(),
+                     job.out_dir.c_str());
 
     JobResult result;
     RateLimiter progress;

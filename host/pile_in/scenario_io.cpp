@@ -20,6 +20,23 @@ std::string num(double v) {
     return buf;
 }
 
+// Ranges a table can hold (mm): inside them every distance, square and move the fitness
+// computes stays far from float overflow and keeps sub-micron resolution.
+constexpr double kMaxCoordinateMm = 10000;  // 10 m from the origin
+constexpr double kMaxBaseMm = 1000;         // the largest bases are about 300 mm
+constexpr double kMaxDistanceMm = 25400;    // reach, move, coherency: 1000" (the flags' limit)
+constexpr double kMaxAngleDegrees = 360;
+
+const char* unit_name(double scale) { return scale == 1.0 ? "mm" : "inch"; }
+
+// `value` (in the file's units) within [min_mm, max_mm] once scaled; the error gives the range in
+// the file's units.
+double in_range(double value, const std::string& where, double min_mm, double max_mm,
+                double scale) {
+    jf::check_range(value, where, min_mm / scale, max_mm / scale, unit_name(scale));
+    return value;
+}
+
 Base parse_base(const nlohmann::json& m, const std::string& where, double scale) {
     if (!m.contains("base")) throw InputError(jf::field(where, "base") + ": missing");
     const auto& b = m.at("base");
@@ -28,6 +45,7 @@ Base parse_base(const nlohmann::json& m, const std::string& where, double scale)
     if (b.is_number()) {
         double d = jf::as_number(b, bw);
         if (d <= 0) throw InputError(bw + ": diameter must be > 0, got " + num(d));
+        in_range(d, bw, 0, kMaxBaseMm, scale);
         base.length = base.width = static_cast<float>(d * scale);
         base.shape = BaseShape::Circle;
         return base;
@@ -42,9 +60,12 @@ Base parse_base(const nlohmann::json& m, const std::string& where, double scale)
     if (width > length)
         throw InputError(bw + ": oval width " + num(width) + " is larger than its length " +
                          num(length) + " (write [length, width])");
+    in_range(length, jf::element(bw, 0), 0, kMaxBaseMm, scale);
     if (!m.contains("angle"))
         throw InputError(jf::field(where, "angle") + ": missing (required for an oval base)");
     double angle = jf::number(m, "angle", where);
+    jf::check_range(angle, jf::field(where, "angle"), -kMaxAngleDegrees, kMaxAngleDegrees,
+                    "degrees");
     base.length = static_cast<float>(length * scale);
     base.width = static_cast<float>(width * scale);
     // Input preparation on the host: the same floats reach both backends.
@@ -72,8 +93,11 @@ int parse_models(const nlohmann::json& doc, const char* key, double scale, Model
         else
             jf::expect_keys(list[i], w, {"x", "y", "base", "angle", "name"});
         Model& m = out[i];
-        m.x = static_cast<float>(jf::number(list[i], "x", w) * scale);
-        m.y = static_cast<float>(jf::number(list[i], "y", w) * scale);
+        const double x = jf::number(list[i], "x", w), y = jf::number(list[i], "y", w);
+        in_range(x, jf::field(w, "x"), -kMaxCoordinateMm, kMaxCoordinateMm, scale);
+        in_range(y, jf::field(w, "y"), -kMaxCoordinateMm, kMaxCoordinateMm, scale);
+        m.x = static_cast<float>(x * scale);
+        m.y = static_cast<float>(y * scale);
         m.base = parse_base(list[i], w, scale);
     }
     return static_cast<int>(list.size());
@@ -135,6 +159,9 @@ Scenario parse_fields(const nlohmann::json& doc) {
     if (reach < 0) throw InputError("reach: must be >= 0, got " + num(reach));
     if (move <= 0) throw InputError("move: must be > 0, got " + num(move));
     if (coherency < 0) throw InputError("coherency: must be >= 0, got " + num(coherency));
+    in_range(reach, "reach", 0, kMaxDistanceMm, scale);
+    in_range(move, "move", 0, kMaxDistanceMm, scale);
+    in_range(coherency, "coherency", 0, kMaxDistanceMm, scale);
     s.reach_mm = static_cast<float>(reach * scale);
     s.move_mm = static_cast<float>(move * scale);
     s.coherency_mm = static_cast<float>(coherency * scale);
