@@ -86,7 +86,7 @@ TEST(Uai, HandshakeAndSearchAnswers) {
     ASSERT_GE(out.size(), 6u);
     EXPECT_EQ(out[0], "id name gaeval");
     EXPECT_EQ(out[1], "id author gaeval");
-    EXPECT_EQ(out[2], "option name depth type spin default 2 min 1 max 16");
+    EXPECT_EQ(out[2], "option name depth type spin default 2 min 1 max 64");
     EXPECT_EQ(out[3], "uaiok");
     EXPECT_EQ(out[4], "readyok");
     const auto infos = starting_with(out, "info depth");
@@ -234,7 +234,7 @@ TEST(Uai, TheCommandLineRunsAPlayerFileAndRefusesBadFlags) {
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const auto out = lines_of(r.out);
     ASSERT_GE(out.size(), 4u);
-    EXPECT_EQ(out[2], "option name depth type spin default 2 min 1 max 16");  // the file's depth
+    EXPECT_EQ(out[2], "option name depth type spin default 2 min 1 max 64");  // the file's depth
     const auto best = starting_with(out, "bestmove ");
     ASSERT_EQ(best.size(), 1u);  // end of input waits for the search
     Square7Fixture f(fen_setup("startpos"));
@@ -242,9 +242,9 @@ TEST(Uai, TheCommandLineRunsAPlayerFileAndRefusesBadFlags) {
     EXPECT_NE(decode(f, best[0].substr(9)).to, -2) << best[0];
 
     for (const std::string& bad :
-         {std::string("uai"), std::string("uai --player nobody"),
-          std::string("uai --player capture --depth 3"), "uai --player " + player + " --depth 0",
-          "uai --player " + player + " --depth 17"}) {
+         {std::string("uai --player nobody"), std::string("uai --player capture --depth 3"),
+          "uai --player " + player + " --depth 0", "uai --player " + player + " --depth 65",
+          std::string("uai --clock sundial")}) {
         r = run_cli(bad + " < " + script);
         EXPECT_EQ(r.exit_code, 2) << bad;
         EXPECT_EQ(r.err_lines(), 1) << bad << ": " << r.err;

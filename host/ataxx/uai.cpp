@@ -14,6 +14,7 @@
 #include "games/ataxx/variants.hpp"
 #include "games/core/players.hpp"
 #include "games/core/search.hpp"
+#include "host/ataxx/engine.hpp"
 #include "host/ataxx/fen.hpp"
 #include "host/core/error.hpp"
 
@@ -77,6 +78,8 @@ struct UaiEngine::State {
     uint32_t game_number = 0;
     int default_depth = 1;
 
+    std::unique_ptr<Engine> engine;  // weighted players: the clock search around their weights
+
     std::thread worker;
     std::atomic<bool> stop{false};
     bool infinite = false;
@@ -87,6 +90,8 @@ struct UaiEngine::State {
         default_depth = config.depth > 0 ? config.depth : config.player.depth;
         if (default_depth < 1) default_depth = 1;
         if (default_depth > kUaiMaxDepth) default_depth = kUaiMaxDepth;
+        if (config.player.kind == PlayerKind::Weighted)
+            engine = std::make_unique<Engine>(config.player.weights);
         set_position(parse_fen("startpos", parse_board_spec("square8:7x7"), RuleSet::Ataxx, 2));
     }
 
@@ -221,36 +226,48 @@ struct UaiEngine::State {
             write("bestmove 0000");
             return;
         }
-        // Time for this move in ms (-1: none).
+        // Time for this move in ms (-1: none): a soft limit (no new depth starts after it) and a
+        // hard one (the running depth is abandoned).
         const int us = pos.side;
-        double budget_ms = -1;
+        EngineLimits limits;
         if (movetime >= 0) {
-            budget_ms = static_cast<double>(movetime) - std::min<double>(50.0, movetime / 10.0);
+            const double budget =
+                static_cast<double>(movetime) - std::min<double>(50.0, movetime / 10.0);
+            limits.soft_ms = limits.hard_ms = std::max(1.0, budget);
         } else if (clock[us] >= 0) {
             const double left = static_cast<double>(clock[us]);
             const double moves = movestogo > 0 ? static_cast<double>(movestogo) : 30.0;
-            budget_ms =
+            const double target =
                 std::min(left / moves + 0.75 * static_cast<double>(increment[us]), left / 2.0);
+            limits.soft_ms = std::max(1.0, 0.6 * target);
+            limits.hard_ms = std::max(1.0, std::min(1.5 * target, left / 2.0));
         }
-        if (budget_ms >= 0 && budget_ms < 1) budget_ms = 1;
-        AlphaBetaLimits limits;
         limits.nodes = static_cast<uint64_t>(nodes);
-        const bool open_ended = infinite_go || budget_ms >= 0 || nodes > 0;
-        limits.depth = depth > 0 ? static_cast<int>(std::min<int64_t>(depth, kUaiMaxDepth))
-                                 : (open_ended ? kUaiMaxDepth : default_depth);
+        limits.cpu_clock = config.cpu_clock;
+        // Late move reductions whenever a clock, a node budget or stop ends the search; a
+        // search to a given depth stays exact.
+        limits.reductions = depth == 0 && (infinite_go || limits.hard_ms >= 0 || nodes > 0);
+        const bool open_ended = infinite_go || limits.hard_ms >= 0 || nodes > 0;
+        if (depth > kUaiMaxDepth) {
+            write("info string go: depth " + std::to_string(depth) + " is beyond the maximum " +
+                  std::to_string(kUaiMaxDepth) + "; searching to depth " +
+                  std::to_string(kUaiMaxDepth));
+            depth = kUaiMaxDepth;
+        }
+        limits.depth =
+            depth > 0 ? static_cast<int>(depth) : (open_ended ? kUaiMaxDepth : default_depth);
         stop = false;
         infinite = infinite_go;
         const DrawAddress at{config.seed, game_number,
                              static_cast<uint32_t>(2 * pos.fullmove + pos.side)};
         const Square7Game g = game;
         const Position<1, 2> p = pos;
-        worker = std::thread([this, g, p, limits, at, budget_ms, infinite_go] {
-            run_search(g, p, limits, at, budget_ms, infinite_go);
-        });
+        worker = std::thread(
+            [this, g, p, limits, at, infinite_go] { run_search(g, p, limits, at, infinite_go); });
     }
 
-    void run_search(const Square7Game& g, const Position<1, 2>& p, const AlphaBetaLimits& limits,
-                    const DrawAddress& at, double budget_ms, bool infinite_go) {
+    void run_search(const Square7Game& g, const Position<1, 2>& p, const EngineLimits& limits,
+                    const DrawAddress& at, bool infinite_go) {
         const Clock::time_point start = Clock::now();
         auto elapsed_ms = [&] {
             return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
@@ -264,17 +281,7 @@ struct UaiEngine::State {
             write("info depth 1 nodes 1 time " +
                   std::to_string(static_cast<int64_t>(elapsed_ms())) + " pv " + move_text(best));
         } else {
-            float weights[kFeatureCount] = {};
-            for (int i = 0; i < kFeatureCount && i < int(config.player.weights.size()); ++i)
-                weights[i] = config.player.weights[i];
-            bool no_new_depth = false;
-            auto stop_test = [&] {
-                if (stop.load()) return true;
-                if (budget_ms < 0) return false;
-                return no_new_depth || elapsed_ms() >= budget_ms;
-            };
-            auto report = [&](const AlphaBetaResult<Square7Game>& r) {
-                const double ms = elapsed_ms();
+            auto report = [&](const EngineReport& r) {
                 std::string score;
                 if (std::fabs(r.value) >= kAlphaBetaWin - 1000.0f) {
                     const int plies = static_cast<int>(kAlphaBetaWin - std::fabs(r.value));
@@ -283,18 +290,15 @@ struct UaiEngine::State {
                 } else {
                     score = "cp " + std::to_string(std::lround(r.value * 100.0));
                 }
-                const double nps = ms > 0 ? r.nodes / (ms / 1000.0) : 0.0;
+                const double nps = r.ms > 0 ? r.nodes / (r.ms / 1000.0) : 0.0;
+                std::string pv;
+                for (const Move& m : r.pv) pv += " " + move_text(m);
                 write("info depth " + std::to_string(r.depth) + " score " + score + " nodes " +
                       std::to_string(r.nodes) + " nps " +
                       std::to_string(static_cast<uint64_t>(nps)) + " time " +
-                      std::to_string(static_cast<int64_t>(ms)) + " pv " + move_text(r.move));
-                // A deeper iteration costs several times the last: do not start one after half
-                // of the budget.
-                if (budget_ms >= 0 && ms >= budget_ms / 2) no_new_depth = true;
+                      std::to_string(static_cast<int64_t>(r.ms)) + " pv" + pv);
             };
-            best =
-                alpha_beta<Square7Game, kUaiMaxDepth>(g, p, weights, limits, at, stop_test, report)
-                    .move;
+            best = engine->search(g, p, limits, stop, report).move;
         }
         if (infinite_go) {  // UAI: no bestmove before stop in an infinite search
             std::unique_lock<std::mutex> lock(wait_mutex);
@@ -332,6 +336,7 @@ bool UaiEngine::handle(const std::string& line) {
     } else if (command == "uainewgame") {
         s.finish();
         ++s.game_number;
+        if (s.engine) s.engine->clear();
         s.set_position(parse_fen("startpos", parse_board_spec("square8:7x7"), RuleSet::Ataxx, 2));
     } else if (command == "position") {
         s.finish();
@@ -365,6 +370,10 @@ bool UaiEngine::handle(const std::string& line) {
 }
 
 void run_uai(std::istream& in, std::ostream& out, const UaiConfig& config) {
+    // Reading must never flush `out` (std::cin is tied to std::cout): that flush would run on
+    // this thread, outside the output lock, while the search thread writes, and the stream's
+    // buffer could then be emptied twice (a bestmove line sent again) or lose lines.
+    in.tie(nullptr);
     UaiEngine engine(config, out);
     for (std::string line; std::getline(in, line);) {
         if (!line.empty() && line.back() == '\r') line.pop_back();

@@ -3,12 +3,14 @@
 // per line (CR LF accepted, empty lines ignored):
 //   uai                  -> id name / id author / option lines / uaiok
 //   isready              -> readyok (also while searching)
-//   setoption name depth value N   the default search depth (1..kUaiMaxDepth)
+//   setoption name depth value N   the search depth of a `go` with no limit (1..kUaiMaxDepth)
 //   uainewgame           a new game: the start position, draws keyed by a new game number
 //   position startpos|fen F [moves M ...]   (a full FEN every move, with no moves, is fine)
 //   go [depth N] [nodes N] [movetime MS] [wtime MS btime MS winc MS binc MS movestogo N]
-//      [infinite]        searches on a second thread; `info depth ... score cp ... nodes ...
-//                        nps ... time ... pv M` after every completed depth, then `bestmove M`
+//      [infinite]        searches on a second thread (host/ataxx/engine.hpp); `info depth ...
+//                        score cp ... nodes ... nps ... time ... pv M ...` after every
+//                        completed depth, then `bestmove M`. A depth beyond kUaiMaxDepth is
+//                        clamped to it and said so in an `info string` line.
 //   stop                 ends the search; its bestmove follows
 //   quit                 ends the engine once the running search has answered (an infinite
 //                        search is stopped first)
@@ -30,16 +32,18 @@
 #include <ostream>
 #include <string>
 
+#include "host/ataxx/engine.hpp"
 #include "host/games/session.hpp"
 
 namespace gaeval::ataxx {
 
-constexpr int kUaiMaxDepth = 16;
+constexpr int kUaiMaxDepth = kEngineMaxDepth;
 
 struct UaiConfig {
     games::PlayerData player;  // a built-in player or a weighted player (a player file)
     int depth = 0;             // default search depth (0: the player's own)
     uint64_t seed = 1;         // key of the tie-break draws: counter (game, ply)
+    bool cpu_clock = false;    // time limits count process CPU time (EngineLimits::cpu_clock)
 };
 
 class UaiEngine {

@@ -32,7 +32,11 @@ int weight_index(const GameInfo& game, const std::string& name) {
 }
 
 PlayerFile read_player_file(const std::string& path, const GameInfo& game) {
-    const nlohmann::json doc = json_fields::read_file(path);
+    return parse_player_file(json_fields::read_file(path), path, game);
+}
+
+PlayerFile parse_player_file(const nlohmann::json& doc, const std::string& path,
+                             const GameInfo& game) {
     if (!doc.is_object()) throw InputError(path + ": expected a JSON object");
     const std::string format = text_field(doc, "format", path);
     if (format != kFormat && format != kGridFormat)

@@ -35,6 +35,10 @@ struct PlayerFile {
 
 // Reads and checks a player file for `game`; InputError naming the file and field.
 PlayerFile read_player_file(const std::string& path, const GameInfo& game);
+// The same checks on a parsed document (a player compiled into gaeval); `path` names it in
+// errors.
+PlayerFile parse_player_file(const nlohmann::json& doc, const std::string& path,
+                             const GameInfo& game);
 // Every weight in the game's order; InputError when the file cannot be written.
 void write_player_file(const std::string& path, const GameInfo& game, const PlayerFile& file);
 std::string player_file_json(const GameInfo& game, const PlayerFile& file);

@@ -1,0 +1,243 @@
+// The clock engine of `gaeval uai` (host/ataxx/engine.hpp) against independent truth: its
+// bit-sliced feature counts against games/ataxx/features.hpp's per-piece counts, its leaf score
+// against the training evaluator (unit features, weighted_score), and the value of every
+// completed fixed depth against games/core/search.hpp's alpha_beta (a second implementation,
+// without table, aspiration or PVS) and plain minimax (tests/search_test_support.hpp).
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cstring>
+#include <random>
+#include <thread>
+#include <vector>
+
+#include "ataxx_test_support.hpp"
+#include "games/core/search.hpp"
+#include "host/ataxx/engine.hpp"
+#include "search_test_support.hpp"
+
+namespace gaeval::ataxx {
+namespace {
+
+using testing::fen_setup;
+using testing::Square7Fixture;
+
+const std::vector<float> kWeights = {1.0f,  -1.0f, 0.5f,  0.25f,  0.125f,  0.0f, -0.5f, -1.0f,
+                                     -1.5f, 0.1f,  -0.5f, -0.25f, -0.125f, 0.0f, -0.1f};
+// Weights of the shape a learned player has (every feature in [0, 1], higher better).
+const std::vector<float> kPositiveWeights = {3.1f,  2.7f, 0.4f,  0.9f,  0.2f,   0.05f, 1.3f, 0.7f,
+                                             0.35f, 0.6f, 0.15f, 0.45f, 0.125f, 0.8f,  0.3f};
+
+// A position reached by `plies` random moves from a FEN (stops early at a finished game).
+Square7Fixture random_game_position(std::mt19937& rng, const std::string& fen, int plies) {
+    Square7Fixture f(fen_setup(fen));
+    for (int i = 0; i < plies && !f.game.is_over(f.pos); ++i) {
+        const int n = f.game.count_moves(f.pos);
+        int pick = static_cast<int>(rng() % static_cast<unsigned>(n)), k = 0;
+        Move chosen;
+        f.game.for_each_move(f.pos, [&](const Move& m) {
+            if (k++ == pick) chosen = m;
+        });
+        f.pos = f.game.make(f.pos, chosen);
+    }
+    return f;
+}
+
+// Positions of every phase: random boards (with and without gaps) and random games.
+std::vector<Square7Fixture> sample_positions(int count, uint32_t seed) {
+    std::mt19937 rng(seed);
+    std::vector<Square7Fixture> out;
+    const char* starts[] = {"startpos", "x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1",
+                            "x5o/7/3-3/2-1-2/3-3/7/o5x x 0 1"};
+    while (static_cast<int>(out.size()) < count) {
+        const int kind = static_cast<int>(out.size() % 4);
+        if (kind == 3) {
+            const GameSetup s = testing::random_setup(rng, Shape{}, RuleSet::Ataxx, 2,
+                                                      20 + static_cast<int>(rng() % 60),
+                                                      static_cast<int>(rng() % 15));
+            Square7Fixture f(s);
+            if (!f.game.is_over(f.pos)) out.push_back(f);
+            continue;
+        }
+        Square7Fixture f = random_game_position(rng, starts[kind], static_cast<int>(rng() % 70));
+        if (!f.game.is_over(f.pos)) out.push_back(f);
+    }
+    return out;
+}
+
+TEST(AtaxxEngine, BitSlicedFeatureCountsEqualThePerPieceCounts) {
+    std::mt19937 rng(7);
+    int checked = 0;
+    for (int i = 0; i < 3000; ++i) {
+        const GameSetup s =
+            testing::random_setup(rng, Shape{}, RuleSet::Ataxx, 2, static_cast<int>(rng() % 101),
+                                  static_cast<int>(rng() % 30));
+        const Square7Fixture f(s);
+        for (int seat = 0; seat < 2; ++seat) {
+            int slow[kFeatureCount], fast[kFeatureCount];
+            features(f.game, f.pos, seat, slow);
+            fast_feature_counts(f.game, f.pos, seat, fast);
+            for (int k = 0; k < kFeatureCount; ++k)
+                ASSERT_EQ(fast[k], slow[k]) << "feature " << k << " seat " << seat << " case " << i;
+            ++checked;
+        }
+    }
+    EXPECT_EQ(checked, 6000);
+}
+
+TEST(AtaxxEngine, LeafScoreIsTheTrainingEvaluatorsFloat) {
+    std::mt19937 rng(11);
+    for (const auto* w : {&kWeights, &kPositiveWeights}) {
+        for (int i = 0; i < 2000; ++i) {
+            const GameSetup s =
+                testing::random_setup(rng, Shape{}, RuleSet::Ataxx, 2,
+                                      static_cast<int>(rng() % 101), static_cast<int>(rng() % 20));
+            const Square7Fixture f(s);
+            const Evaluator eval(w->data(), f.game.geo.playable().count());
+            for (int seat = 0; seat < 2; ++seat) {
+                float unit[kFeatureCount];
+                f.game.features(f.pos, seat, unit);
+                const float truth = weighted_score<kFeatureCount>(w->data(), unit);
+                const float fast = eval.score(f.game, f.pos, seat);
+                ASSERT_EQ(float_bits(fast), float_bits(truth)) << "case " << i << " seat " << seat;
+            }
+        }
+    }
+}
+
+// Every completed depth's value equals alpha_beta's at that depth, with one engine (and its
+// transposition table) kept across all positions and depths, as a game keeps it.
+TEST(AtaxxEngine, FixedDepthValueEqualsTheFixedDepthSearch) {
+    const std::atomic<bool> never{false};
+    for (const auto* w : {&kWeights, &kPositiveWeights}) {
+        Engine engine(*w, 4);
+        const auto positions = sample_positions(60, w == &kWeights ? 1 : 2);
+        int compared = 0;
+        for (std::size_t i = 0; i < positions.size(); ++i) {
+            const Square7Fixture& f = positions[i];
+            const int max_depth = i % 20 == 0 ? 5 : 4;
+            std::vector<float> values;
+            EngineLimits limits;
+            limits.depth = max_depth;
+            const EngineResult r =
+                engine.search(f.game, f.pos, limits, never,
+                              [&](const EngineReport& rep) { values.push_back(rep.value); });
+            ASSERT_FALSE(r.stopped);
+            // Iterations end early only at a finished game every line reaches (a proven win or
+            // loss), whose value no deeper search changes.
+            ASSERT_GE(values.size(), 1u);
+            for (int d = 1; d <= max_depth; ++d) {
+                AlphaBetaLimits ab;
+                ab.depth = d;
+                const float truth =
+                    alpha_beta<Square7Game, 8>(f.game, f.pos, w->data(), ab, DrawAddress{1, 0, 0})
+                        .value;
+                const float got = d <= static_cast<int>(values.size()) ? values[d - 1] : r.value;
+                ASSERT_EQ(float_bits(got), float_bits(truth))
+                    << "position " << i << " depth " << d << ": " << got << " vs " << truth;
+                ++compared;
+            }
+            EXPECT_EQ(float_bits(r.value), float_bits(values.back()));
+        }
+        EXPECT_GE(compared, 240);
+    }
+}
+
+// The move played has the value reported: its own value by plain minimax one ply shallower
+// equals the root's (depths 1 and 2 everywhere, 3 where few moves are left).
+TEST(AtaxxEngine, TheMovePlayedHasTheReportedValue) {
+    const std::atomic<bool> never{false};
+    Engine engine(kPositiveWeights, 4);
+    const auto positions = sample_positions(40, 5);
+    for (std::size_t i = 0; i < positions.size(); ++i) {
+        const Square7Fixture& f = positions[i];
+        const int seat = f.pos.side;
+        const int moves = f.game.count_moves(f.pos);
+        for (int depth = 1; depth <= (moves <= 12 ? 3 : 2); ++depth) {
+            EngineLimits limits;
+            limits.depth = depth;
+            const EngineResult r = engine.search(f.game, f.pos, limits, never);
+            const float root =
+                gaeval::testing::minimax(f.game, f.pos, kPositiveWeights.data(), seat, depth, 0);
+            const float child = gaeval::testing::minimax(
+                f.game, f.game.make(f.pos, r.move), kPositiveWeights.data(), seat, depth - 1, 1);
+            if (r.depth == depth) {
+                ASSERT_EQ(r.value, root) << "position " << i;
+            }
+            ASSERT_EQ(child, root) << "position " << i << " depth " << depth;
+        }
+    }
+}
+
+// Near the 50-move rule the clock decides values: a table keyed without it would carry a value
+// across positions that differ only in their clock.
+TEST(AtaxxEngine, HalfmoveClockNearTheLimitIsPartOfTheValue) {
+    const std::atomic<bool> never{false};
+    Engine engine(kPositiveWeights, 4);
+    for (int halfmove : {10, 97, 98, 99, 96, 60, 97}) {
+        const Square7Fixture f(
+            fen_setup("x5o/7/7/3x3/7/7/o5x o " + std::to_string(halfmove) + " 40"));
+        for (int depth = 1; depth <= 4; ++depth) {
+            EngineLimits limits;
+            limits.depth = depth;
+            const EngineResult r = engine.search(f.game, f.pos, limits, never);
+            AlphaBetaLimits ab;
+            ab.depth = depth;
+            const float truth = alpha_beta<Square7Game, 8>(f.game, f.pos, kPositiveWeights.data(),
+                                                           ab, DrawAddress{1, 0, 0})
+                                    .value;
+            ASSERT_EQ(float_bits(r.value), float_bits(truth))
+                << "halfmove " << halfmove << " depth " << depth;
+        }
+    }
+}
+
+// Searches with reductions (play on the clock) fill the same table; a later exact search on
+// the same positions must not take their values.
+TEST(AtaxxEngine, ExactSearchIgnoresValuesOfReducedSearches) {
+    const std::atomic<bool> never{false};
+    Engine engine(kPositiveWeights, 4);
+    const auto positions = sample_positions(12, 9);
+    for (std::size_t i = 0; i < positions.size(); ++i) {
+        const Square7Fixture& f = positions[i];
+        EngineLimits reduced;
+        reduced.depth = 6;
+        reduced.reductions = true;
+        engine.search(f.game, f.pos, reduced, never);
+        EngineLimits exact;
+        exact.depth = 4;
+        const EngineResult r = engine.search(f.game, f.pos, exact, never);
+        AlphaBetaLimits ab;
+        ab.depth = 4;
+        const float truth = alpha_beta<Square7Game, 8>(f.game, f.pos, kPositiveWeights.data(), ab,
+                                                       DrawAddress{1, 0, 0})
+                                .value;
+        ASSERT_EQ(float_bits(r.value), float_bits(truth)) << "position " << i;
+    }
+}
+
+TEST(AtaxxEngine, NodeBudgetAndStopEndTheSearchWithALegalMove) {
+    const Square7Fixture f(fen_setup("x5o/7/7/7/7/7/o5x x 0 1"));
+    Engine engine(kPositiveWeights, 4);
+    std::atomic<bool> stop{false};
+    EngineLimits limits;
+    limits.nodes = 5000;
+    const EngineResult budget = engine.search(f.game, f.pos, limits, stop);
+    EXPECT_TRUE(budget.stopped);
+    EXPECT_GE(budget.depth, 1);
+    EXPECT_LT(budget.nodes, 5000u + 1024u);
+
+    // An external stop ends an unbounded search.
+    EngineResult stopped;
+    std::thread t([&] { stopped = engine.search(f.game, f.pos, EngineLimits{}, stop); });
+    std::this_thread::sleep_for(std::chrono::milliseconds(30));
+    stop = true;
+    t.join();
+    EXPECT_TRUE(stopped.stopped);
+    bool legal = false;
+    f.game.for_each_move(f.pos, [&](const Move& m) { legal = legal || m == stopped.move; });
+    EXPECT_TRUE(legal);
+}
+
+}  // namespace
+}  // namespace gaeval::ataxx
