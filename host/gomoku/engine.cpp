@@ -142,7 +142,8 @@ class Searcher {
             threat_share_ = 0;
             threat_abort_ = false;
         }
-        // Iterative deepening.
+        // Iterative deepening; the fixed learned player's move is searched first at the root.
+        root_hint_ = fallback_move();
         int best = -1, best_score = 0;
         std::vector<int> best_pv;
         for (int depth = 1; depth <= limits_.max_depth; ++depth) {
@@ -151,7 +152,8 @@ class Searcher {
             const int score = search(depth, -kInfinity, kInfinity, 0);
             if (stopped_) {
                 // A partly searched iteration: keep its best move when the first (the previous
-                // best) was searched and a better one replaced it.
+                // best) was searched and a better one replaced it; in the first iteration, no
+                // move is known and the fixed player answers (below).
                 if (root_best_ >= 0 && best >= 0 && root_best_ != best && root_improved_)
                     best = root_best_;
                 break;
@@ -163,7 +165,10 @@ class Searcher {
             if (score > kWinLimit || score < -kWinLimit) break;
             if (limits_.time_ms > 0 && !time_share(0.4)) break;  // the next one would not end
         }
-        if (best < 0 || !empty.test(best)) best = fallback_move();
+        if (best < 0 || !empty.test(best)) {
+            out.pv.clear();
+            return finish(out, fallback_move(), 0, "fixed");
+        }
         best = avoid_opponent_vcf(best);
         out.pv = best_pv;
         return finish(out, best, best_score, "search");
@@ -182,6 +187,7 @@ class Searcher {
     bool threat_abort_ = false;  // the threat search's share of the time is spent
     double threat_share_ = 0;    // that share (0: none but the move's whole time)
     int root_best_ = -1, root_depth_ = 1;
+    int root_hint_ = -1;  // the fixed player's move: the root's first move without a hash move
     bool root_improved_ = false;
     int rank_key_[kRanks] = {};
     int rank_value_[kRanks] = {};
@@ -232,11 +238,12 @@ class Searcher {
         return out;
     }
 
-    // The first candidate by the table's order: never illegal.
+    // The fixed-depth learned player's move (weighted-search, players.hpp): what the engine
+    // plays when no iteration of its own search finished in time. Never illegal.
     int fallback_move() const {
-        const BB empty = empty_cells();
-        BB near = Geo::neighbours(stones_[0] | stones_[1]) & empty;
-        return near.any() ? near.lowest() : empty.lowest();
+        const int count = (stones_[0] | stones_[1]).count();
+        return table_search_move<Geo>(stones_, side_, exact_, s_.weights.data(), true, 1, 0,
+                                      static_cast<uint32_t>(count));
     }
 
     // ---- threat-space search (VCF: fours only; VCT: fours and threes) ----
@@ -507,6 +514,7 @@ class Searcher {
             }
             if (tt_move >= 0 && !empty.test(tt_move)) tt_move = -1;
         }
+        if (ply == 0 && tt_move < 0) tt_move = root_hint_;
         const SideThreats<BB> tm = side_threats<Geo>(stones_[me], empty, exact_);
         const SideThreats<BB> to = side_threats<Geo>(stones_[op], empty, exact_);
         const Levels<BB> lm = threat_levels(tm, BB::none());
