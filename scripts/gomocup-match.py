@@ -18,7 +18,8 @@ Prints one line per game and a summary (A's wins, draws, losses, forfeits, score
 interval, both brains' think times); `--json FILE` writes the games and the summary.
 
 usage: scripts/gomocup-match.py --a "CMD" --b "CMD" [--openings 20] [--turn-ms 200]
-       [--match-ms 0] [--grace-ms 50] [--seed 1] [--size 15] [--json FILE]
+       [--match-ms 0] [--grace-ms 50] [--max-memory-mb 64] [--seed 1] [--size 15]
+       [--json FILE]
 """
 import argparse
 import json
@@ -117,7 +118,8 @@ def make_openings(count, size, seed):
 
 def play_game(commands, labels, opening, args):
     """One game: commands[0] plays black. Returns (result for black: 1 / 0.5 / 0, reason,
-    forfeiting colour or None, moves, think times per colour)."""
+    forfeiting colour or None, moves, brains). A forfeit of colour c gives black float(c)
+    (white's forfeit: black wins); a five by colour c gives black 1.0 - c."""
     size = args.size
     brains = [Brain(commands[0], labels[0]), Brain(commands[1], labels[1])]
     board = [[0] * size for _ in range(size)]
@@ -133,10 +135,10 @@ def play_game(commands, labels, opening, args):
             brain.send("START %d" % size)
             answer = brain.read_answer(args.start_s)
             if answer != "OK":
-                return 1.0 - colour, "start failed: %r" % answer, colour, moves, brains
+                return float(colour), "start failed: %r" % answer, colour, moves, brains
             brain.send("INFO timeout_turn %d" % args.turn_ms)
             brain.send("INFO timeout_match %d" % args.match_ms)
-            brain.send("INFO max_memory %d" % (350 * 1024 * 1024))
+            brain.send("INFO max_memory %d" % (args.max_memory_mb * 1024 * 1024))
             brain.send("INFO game_type 1")
             brain.send("INFO rule 0")
             if args.match_ms > 0:
@@ -167,16 +169,16 @@ def play_game(commands, labels, opening, args):
             brain.think_ms.append(spent)
             time_left[colour] -= int(spent)
             if answer is None:
-                return 1.0 - colour, "no answer within %d ms" % limit_ms, colour, moves, brains
+                return float(colour), "no answer within %d ms" % limit_ms, colour, moves, brains
             try:
                 xs, ys = answer.split(",")
                 x, y = int(xs), int(ys)
             except ValueError:
-                return 1.0 - colour, "unreadable answer %r" % answer[:60], colour, moves, brains
+                return float(colour), "unreadable answer %r" % answer[:60], colour, moves, brains
             if not (0 <= x < size and 0 <= y < size) or board[y][x] != 0:
-                return 1.0 - colour, "illegal move %r" % answer[:60], colour, moves, brains
+                return float(colour), "illegal move %r" % answer[:60], colour, moves, brains
             if spent > args.turn_ms + args.grace_ms:
-                return 1.0 - colour, "answered after %.0f ms" % spent, colour, moves, brains
+                return float(colour), "answered after %.0f ms" % spent, colour, moves, brains
             board[y][x] = colour + 1
             moves.append((x, y))
             if five(board, size, x, y, colour + 1):
@@ -211,6 +213,8 @@ def main():
     parser.add_argument("--match-ms", type=int, default=0)
     parser.add_argument("--grace-ms", type=int, default=50)
     parser.add_argument("--start-s", type=float, default=30.0)
+    parser.add_argument("--max-memory-mb", type=int, default=64,
+                        help="INFO max_memory (a brain's hash table is cleared in its time)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--size", type=int, default=15)
     parser.add_argument("--json", default=None)
