@@ -345,11 +345,17 @@ class Searcher {
 
     // The VCF of `side` in the current position (small budget), or -1.
     int quick_vcf(int side, int depth, uint64_t budget) {
+        return quick_threat_win(side, depth, true, budget);
+    }
+
+    // The first move of a VCF (fours_only) or VCT of `side` within `depth` threats and
+    // `budget` nodes, or -1.
+    int quick_threat_win(int side, int depth, bool fours_only, uint64_t budget) {
         const uint64_t saved_nodes = threat_nodes_, saved_budget = threat_budget_;
         threat_nodes_ = 0;
         threat_budget_ = budget;
         int first = -1;
-        const bool win = attack(side, depth, true, &first);
+        const bool win = attack(side, depth, fours_only, &first);
         threat_nodes_ = saved_nodes;
         threat_budget_ = saved_budget;
         return win ? first : -1;
@@ -364,7 +370,9 @@ class Searcher {
         threat_abort_ = false;
         auto safe = [&](int c) {
             place(me, c);
-            const bool ok = quick_vcf(op, 16, 4000) < 0 || threat_abort_;
+            bool ok = quick_vcf(op, 16, 4000) < 0 || threat_abort_;
+            if (ok && !threat_abort_)
+                ok = quick_threat_win(op, 3, false, 2000) < 0 || threat_abort_;
             remove(me, c);
             return ok;
         };
