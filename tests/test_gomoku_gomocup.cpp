@@ -5,8 +5,14 @@
 // through a pipe.
 #include <gtest/gtest.h>
 
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
+#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -23,8 +29,10 @@ namespace {
 using gaeval::testing::run_cli;
 using gaeval::testing::temp_file;
 
+// The fixed players (a weighted file plays its fixed-depth player, not the clocked engine).
 BrainConfig brain_of(const std::string& name, uint64_t seed = 1) {
     BrainConfig c;
+    c.clock = false;
     c.player = games::parse_player(name, "--player", games::find_game("gomoku").info());
     c.seed = seed;
     return c;
@@ -106,7 +114,8 @@ TEST(GomokuGomocup, AScriptedManagerSession) {
     EXPECT_TRUE(say(brain, "BOARD\r").empty());
     for (const char* line : {"0,0,1\r", "1,0,1", "2,0,1", "3,0,1", "0,5,2", "1,5,2", "2,5,2"})
         EXPECT_TRUE(say(brain, line).empty()) << line;
-    EXPECT_EQ(say(brain, "7,7"), V{"ERROR expected x,y,field (field 1, 2 or 3) or DONE but got '7,7'"});
+    EXPECT_EQ(say(brain, "7,7"),
+              V{"ERROR expected x,y,field (field 1, 2 or 3) or DONE but got '7,7'"});
     EXPECT_EQ(say(brain, "9,9,4"),
               V{"ERROR expected x,y,field (field 1, 2 or 3) or DONE but got '9,9,4'"});
     EXPECT_EQ(say(brain, "0,0,2"), V{"ERROR 0,0 is occupied"});
@@ -163,7 +172,8 @@ int manage_game(const std::string& a_name, const std::string& b_name, int rule, 
             }
             answer = say(brain, "DONE\r");
         } else {
-            answer = say(brain, "TURN " + std::to_string(last_x) + "," + std::to_string(last_y) + "\r");
+            answer =
+                say(brain, "TURN " + std::to_string(last_x) + "," + std::to_string(last_y) + "\r");
         }
         int x = -1, y = -1;
         if (answer.size() != 1 || !parse_move(answer[0], N, &x, &y)) {
@@ -235,14 +245,196 @@ TEST(GomokuGomocup, TheBinaryThroughAPipe) {
     EXPECT_EQ(r.exit_code, 2);
     EXPECT_EQ(r.err_lines(), 1) << r.err;
     EXPECT_TRUE(r.out.empty());
-    r = run_cli("gomocup < " + script);
+    r = run_cli("gomocup --search deep < " + script);
     EXPECT_EQ(r.exit_code, 2);
+    EXPECT_EQ(r.err_lines(), 1) << r.err;
     const std::string ataxx = temp_file(
         "ataxx_player.json",
         R"({"format": "gaeval-player", "version": 1, "game": "ataxx", "features": [], "weights": []})");
     r = run_cli("gomocup --player " + ataxx + " < " + script);
     EXPECT_EQ(r.exit_code, 2);
     EXPECT_NE(r.err.find("a player for ataxx, expected gomoku"), std::string::npos) << r.err;
+}
+
+// A brain started the way a manager starts one: `gaeval gomocup ARGS` (or a launcher script)
+// with its stdin and stdout on pipes; lines are written and read as the manager does.
+class BrainProcess {
+  public:
+    explicit BrainProcess(const std::vector<std::string>& argv) {
+        int to_child[2], from_child[2];
+        if (pipe(to_child) != 0 || pipe(from_child) != 0) return;
+        pid_ = fork();
+        if (pid_ == 0) {
+            dup2(to_child[0], 0);
+            dup2(from_child[1], 1);
+            close(to_child[1]);
+            close(from_child[0]);
+            std::vector<char*> args;
+            for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+            args.push_back(nullptr);
+            execv(args[0], args.data());
+            _exit(127);
+        }
+        close(to_child[0]);
+        close(from_child[1]);
+        in_ = to_child[1];
+        out_ = from_child[0];
+        signal(SIGPIPE, SIG_IGN);
+    }
+    ~BrainProcess() {
+        if (in_ >= 0) close(in_);
+        if (out_ >= 0) close(out_);
+        if (pid_ > 0) {
+            int status = 0;
+            for (int i = 0; i < 50 && waitpid(pid_, &status, WNOHANG) == 0; ++i) usleep(20000);
+            if (waitpid(pid_, &status, WNOHANG) == 0) {
+                kill(pid_, SIGKILL);
+                waitpid(pid_, &status, 0);
+            }
+        }
+    }
+    bool started() const { return pid_ > 0 && in_ >= 0; }
+    void send(const std::string& line) {
+        const std::string text = line + "\r\n";
+        EXPECT_EQ(write(in_, text.data(), text.size()), static_cast<ssize_t>(text.size()));
+    }
+    // The next line without its CR LF; "<timeout>" after `ms` milliseconds, "<eof>" at the end.
+    std::string read_line(int ms) {
+        const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(ms);
+        while (true) {
+            const auto nl = buffer_.find('\n');
+            if (nl != std::string::npos) {
+                std::string line = buffer_.substr(0, nl);
+                buffer_.erase(0, nl + 1);
+                if (!line.empty() && line.back() == '\r') line.pop_back();
+                return line;
+            }
+            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+                                  until - std::chrono::steady_clock::now())
+                                  .count();
+            if (left <= 0) return "<timeout>";
+            pollfd p{out_, POLLIN, 0};
+            if (poll(&p, 1, static_cast<int>(left)) <= 0) continue;
+            char chunk[4096];
+            const ssize_t n = read(out_, chunk, sizeof chunk);
+            if (n <= 0) return "<eof>";
+            buffer_.append(chunk, static_cast<std::size_t>(n));
+        }
+    }
+    // Waits for the brain to exit; its exit code, or -1.
+    int wait_exit() {
+        close(in_);
+        in_ = -1;
+        int status = 0;
+        waitpid(pid_, &status, 0);
+        pid_ = -1;
+        return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    }
+
+  private:
+    pid_t pid_ = -1;
+    int in_ = -1, out_ = -1;
+    std::string buffer_;
+};
+
+// A game through real pipes against the shipped brain started with no arguments (as a manager
+// starts pbrain-gaeval): START, INFO, BEGIN or TURN back to back with the opponent's moves
+// (a fixed player of this process), a BOARD now and then; every answer must be an empty cell
+// and come within timeout_turn, measured here on the wall clock.
+TEST(GomokuGomocup, TheShippedBrainOverPipesAnswersLegallyWithinTheTurnTime) {
+    constexpr int kTurnMs = 300;
+    // Game 0: the binary with no arguments; game 1: the pbrain-gaeval launcher.
+    setenv("GAEVAL_BIN", GAEVAL_BINARY, 1);
+    for (int game = 0; game < 2; ++game) {
+        BrainProcess brain(
+            game == 0 ? std::vector<std::string>{GAEVAL_BINARY, "gomocup"}
+                      : std::vector<std::string>{
+                            "/bin/sh", std::string(GAEVAL_SOURCE_DIR) + "/scripts/pbrain-gaeval"});
+        ASSERT_TRUE(brain.started());
+        brain.send("START 15");
+        ASSERT_EQ(brain.read_line(5000), "OK");
+        brain.send("INFO timeout_match 100000");
+        brain.send("INFO timeout_turn " + std::to_string(kTurnMs));
+        brain.send("INFO time_left 100000");
+        brain.send("INFO rule 0");
+        Game<15> rules;
+        rules.opening = Opening::None;
+        Pos<15> board = rules.start();  // seat 0: the brain; seat 1: the opponent
+        std::vector<std::pair<int, int>> moves;
+        const int brain_seat = game % 2 == 0 ? 0 : 1;
+        int answers = 0, worst_ms = 0;
+        for (int ply = 0; ply < 40 && !rules.is_over(board); ++ply) {
+            board.side = static_cast<uint8_t>(ply % 2);
+            const bool brains_turn = ply % 2 == brain_seat;
+            if (!brains_turn) {
+                const Move m = rules.policy_move(board, kThreatSearch,
+                                                 DrawAddress{9, uint32_t(game), board.count});
+                board = rules.make(board, m);
+                moves.push_back({Geometry<15>::column_of(m.cell), Geometry<15>::row_of(m.cell)});
+                continue;
+            }
+            const auto start = std::chrono::steady_clock::now();
+            if (ply == 0) {
+                brain.send("BEGIN");
+            } else if (answers % 9 == 8) {
+                brain.send("BOARD");
+                for (std::size_t i = 0; i < moves.size(); ++i)
+                    brain.send(std::to_string(moves[i].first) + "," +
+                               std::to_string(moves[i].second) + "," +
+                               (int(i % 2) == brain_seat ? "1" : "2"));
+                brain.send("DONE");
+            } else {
+                brain.send("TURN " + std::to_string(moves.back().first) + "," +
+                           std::to_string(moves.back().second));
+            }
+            const std::string answer = brain.read_line(5000);
+            const int ms = static_cast<int>(
+                std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                    .count());
+            worst_ms = std::max(worst_ms, ms);
+            int x = -1, y = -1;
+            ASSERT_TRUE(parse_move(answer, 15, &x, &y)) << "ply " << ply << ": " << answer;
+            const int cell = Geometry<15>::cell(x, y);
+            ASSERT_FALSE(board.stones[0].test(cell) || board.stones[1].test(cell))
+                << "ply " << ply << ": " << answer << " is occupied";
+            EXPECT_LE(ms, kTurnMs) << "ply " << ply << ": answered after " << ms << " ms";
+            board = rules.make(board, Move{static_cast<int16_t>(cell)});
+            moves.push_back({x, y});
+            ++answers;
+        }
+        EXPECT_GE(answers, 5);
+        brain.send("END");
+        EXPECT_EQ(brain.wait_exit(), 0);
+    }
+}
+
+// Raw binary garbage is answered by one line that quotes at most 40 of its bytes, escaped.
+TEST(GomokuGomocup, GarbageIsQuotedAndCut) {
+    GomocupBrain brain(brain_of("seed-table"));
+    std::string garbage = "TURN ";
+    for (int i = 0; i < 300; ++i)
+        garbage += static_cast<char>((i * 37 + 1) % 256 == 10 ? 11 : (i * 37 + 1) % 256);
+    const auto answer = say(brain, "START 15");
+    ASSERT_EQ(answer, std::vector<std::string>{"OK"});
+    const auto error = say(brain, garbage);
+    ASSERT_EQ(error.size(), 1u);
+    EXPECT_EQ(error[0].rfind("ERROR expected x,y but got '", 0), 0u) << error[0];
+    EXPECT_LT(error[0].size(), 240u) << error[0];
+    for (unsigned char c : error[0]) EXPECT_TRUE(c >= 0x20 && c < 0x7f) << int(c);
+    EXPECT_NE(error[0].find("... (300 bytes)"), std::string::npos) << error[0];
+    const auto unknown = say(brain, std::string("\x01\xff\x80junk"));
+    ASSERT_EQ(unknown.size(), 1u);
+    EXPECT_EQ(unknown[0], "UNKNOWN command '\\x01\\xff\\x80junk'");
+}
+
+// The clock: timeout_turn, the match clock and the margin (docs/gomoku.md, "Time").
+TEST(GomokuGomocup, TheMoveBudgetKeepsAMargin) {
+    EXPECT_EQ(move_budget_ms(200, 0, -1), 160);          // 200 - 40 (a fifth)
+    EXPECT_EQ(move_budget_ms(100, -1, -1), 70);          // at least 30 ms of margin
+    EXPECT_EQ(move_budget_ms(5000, 100000, 3000), 240);  // a tenth of the match time left
+    EXPECT_EQ(move_budget_ms(-1, -1, -1), 4000);         // no INFO: 5 s
+    EXPECT_EQ(move_budget_ms(0, -1, -1), 10);            // as fast as possible: 10 ms
+    EXPECT_EQ(move_budget_ms(30, 1000, 0), 1);           // nothing left: answer at once
 }
 
 }  // namespace

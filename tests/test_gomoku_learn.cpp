@@ -146,6 +146,7 @@ TEST(GomokuLearn, TheDefaultIsTheSeedsSchemeFromTheSeedTable) {
     EXPECT_EQ(c["scheme"], "paired-blend");
     EXPECT_EQ(c["init"], "game");
     EXPECT_EQ(c["rounds"], 10);
+    EXPECT_EQ(c["depth"], 2) << "the default learns weighted-search (docs/gomoku.md)";
     ASSERT_EQ(c["start_weights"].size(), size_t(kWeightCount));
     for (int i = 0; i < kRanks; ++i) EXPECT_EQ(c["start_weights"][i].get<float>(), seed_reward(i));
     EXPECT_GT(c["start_weights"][kAcceptance].get<float>(), 0.0f) << "K must be able to move";

@@ -9,6 +9,7 @@
 #include "host/core/error.hpp"
 #include "host/games/player_file.hpp"
 #include "host/games/registry.hpp"
+#include "host/gomoku/default_player.hpp"
 #include "host/gomoku/gomocup.hpp"
 
 namespace gaeval::cli {
@@ -21,11 +22,16 @@ int run_gomocup(int argc, char** argv) {
     cxxopts::Options options(
         "gaeval gomocup",
         "A Gomoku brain for Gomocup managers (Piskvork pbrain protocol on stdin/stdout: START,\n"
-        "BEGIN, TURN, BOARD, INFO, END, ...; docs/gomoku.md). Install it in a manager as the\n"
-        "command `gaeval gomocup --player FILE`, or through a pbrain-*.sh wrapper");
+        "BEGIN, TURN, BOARD, INFO, END, ...; docs/gomoku.md). With no --player it plays the\n"
+        "best shipped player (data/gomoku/default-player.json) in the clocked search; install\n"
+        "it in a manager as scripts/pbrain-gaeval or the command `gaeval gomocup`");
     // clang-format off
     options.add_options()
-        ("player", "who plays: " + names, cxxopts::value<std::string>())
+        ("player", "who plays: " + names + " (default: the shipped learned player)",
+         cxxopts::value<std::string>())
+        ("search", "a weighted player's search: clock (the engine, on the INFO time limits) | "
+                   "fixed (the fixed-depth player that learning plays)",
+         cxxopts::value<std::string>()->default_value("clock"))
         ("seed", "key of the player's random choices",
          cxxopts::value<uint64_t>()->default_value("1"))
         ("h,help", "print this help");
@@ -35,9 +41,14 @@ int run_gomocup(int argc, char** argv) {
         std::cout << options.help() << '\n';
         return ExitOk;
     }
-    if (!result.count("player")) throw InputError("--player: required (" + names + ")");
     gomoku::BrainConfig config;
-    config.player = games::parse_player(result["player"].as<std::string>(), "--player", info);
+    const std::string search = result["search"].as<std::string>();
+    if (search != "clock" && search != "fixed")
+        throw InputError("--search '" + search + "': expected clock or fixed");
+    config.clock = search == "clock";
+    config.player = result.count("player")
+                        ? games::parse_player(result["player"].as<std::string>(), "--player", info)
+                        : gomoku::default_player();
     config.seed = result["seed"].as<uint64_t>();
     std::ios::sync_with_stdio(false);
     gomoku::run_brain(std::cin, std::cout, config);

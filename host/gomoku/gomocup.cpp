@@ -1,5 +1,6 @@
 #include "host/gomoku/gomocup.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdlib>
 #include <utility>
@@ -23,6 +24,29 @@ std::string upper(std::string text) {
     return text;
 }
 
+// `text` for an answer line: in single quotes, bytes outside printable ASCII as \xHH, at most
+// 40 characters of it (then "..." and the length), so garbage never reaches the manager raw.
+std::string quoted(const std::string& text) {
+    constexpr std::size_t kShown = 40;
+    std::string out = "'";
+    std::size_t shown = 0;
+    for (unsigned char c : text) {
+        if (shown == kShown) break;
+        if (c >= 0x20 && c < 0x7f && c != '\\') {
+            out += static_cast<char>(c);
+        } else {
+            static const char* hex = "0123456789abcdef";
+            out += "\\x";
+            out += hex[c >> 4];
+            out += hex[c & 15];
+        }
+        ++shown;
+    }
+    out += "'";
+    if (text.size() > kShown) out += "... (" + std::to_string(text.size()) + " bytes)";
+    return out;
+}
+
 // A non-negative decimal integer (at most 9 digits, spaces around it allowed), or -1.
 long parse_number(const std::string& text) {
     const std::string t = trim(text);
@@ -38,9 +62,8 @@ bool parse_numbers(const std::string& text, std::size_t count, std::vector<long>
     std::size_t start = 0;
     while (true) {
         const std::size_t comma = text.find(',', start);
-        const long value = parse_number(text.substr(start, comma == std::string::npos
-                                                               ? std::string::npos
-                                                               : comma - start));
+        const long value = parse_number(
+            text.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
         if (value < 0) return false;
         out->push_back(value);
         if (comma == std::string::npos) break;
@@ -84,14 +107,35 @@ int choose_cell(const BrainConfig& config, RuleSet rule, const std::vector<int8_
 
 }  // namespace
 
-GomocupBrain::GomocupBrain(BrainConfig config) : config_(std::move(config)) {}
+int64_t move_budget_ms(long timeout_turn, long timeout_match, long time_left) {
+    // Absent timeout_turn: 5 s, the usual tournament turn; 0: as fast as possible (10 ms).
+    if (timeout_turn == 0 && timeout_match <= 0) return 10;
+    int64_t budget = timeout_turn < 0 ? 5000 : timeout_turn == 0 ? 10 : timeout_turn;
+    // A match clock: at most a tenth of what is left (games rarely last 10 more own moves
+    // once the clock is short; the search ends early in forced positions).
+    if (timeout_match > 0 && time_left >= 0) budget = std::min<int64_t>(budget, time_left / 10);
+    // The margin for the answer's way to the manager and a busy machine's scheduling: a fifth,
+    // at least 30 ms.
+    budget -= std::max<int64_t>(30, budget / 5);
+    return std::max<int64_t>(budget, 1);
+}
+
+GomocupBrain::GomocupBrain(BrainConfig config) : config_(std::move(config)) {
+    if (config_.clock && config_.player.kind == PlayerKind::Weighted)
+        engine_ = std::make_unique<GomokuEngine>(config_.player.weights);
+}
+
+long GomocupBrain::info_number(const std::string& key) const {
+    const auto it = info_.find(key);
+    return it == info_.end() ? -1 : parse_number(it->second);
+}
 
 std::string GomocupBrain::start(int size) {
     if (size != 15 && size != 20)
-        return "ERROR unsupported board size " + std::to_string(size) +
-               " (gaeval plays 15 and 20)";
+        return "ERROR unsupported board size " + std::to_string(size) + " (gaeval plays 15 and 20)";
     size_ = size;
     cells_.assign(static_cast<std::size_t>(size * size), 0);
+    if (engine_) engine_->clear();
     ++game_;
     in_board_ = false;
     return "OK";
@@ -102,14 +146,12 @@ std::string GomocupBrain::place(const std::string& args, int8_t owner, bool* ok)
     *ok = false;
     if (size_ == 0) return "ERROR no board yet (START first)";
     std::vector<long> xy;
-    if (!parse_numbers(args, 2, &xy)) return "ERROR expected x,y but got '" + trim(args) + "'";
+    if (!parse_numbers(args, 2, &xy)) return "ERROR expected x,y but got " + quoted(trim(args));
     if (xy[0] >= size_ || xy[1] >= size_)
-        return "ERROR " + std::to_string(xy[0]) + "," + std::to_string(xy[1]) +
-               " is off the board";
+        return "ERROR " + std::to_string(xy[0]) + "," + std::to_string(xy[1]) + " is off the board";
     int8_t& cell = cells_[static_cast<std::size_t>(xy[1] * size_ + xy[0])];
     if (cell != 0)
-        return "ERROR " + std::to_string(xy[0]) + "," + std::to_string(xy[1]) +
-               " is occupied";
+        return "ERROR " + std::to_string(xy[0]) + "," + std::to_string(xy[1]) + " is occupied";
     cell = owner;
     *ok = true;
     return "";
@@ -119,8 +161,18 @@ std::string GomocupBrain::move() {
     bool any_empty = false;
     for (int8_t c : cells_) any_empty = any_empty || c == 0;
     if (!any_empty) return "ERROR the board is full";
-    const int index = size_ == 20 ? choose_cell<20>(config_, rule_, cells_, game_)
-                                  : choose_cell<15>(config_, rule_, cells_, game_);
+    int index = -1;
+    if (engine_) {
+        EngineLimits limits;
+        limits.time_ms = move_budget_ms(info_number("timeout_turn"), info_number("timeout_match"),
+                                        info_number("time_left"));
+        const EngineResult r = engine_->think(size_, rule_, cells_, limits);
+        if (r.x >= 0 && r.x < size_ && r.y >= 0 && r.y < size_) index = r.y * size_ + r.x;
+    }
+    // The fixed-depth player (and the engine's guard: never an occupied cell).
+    if (index < 0 || cells_[static_cast<std::size_t>(index)] != 0)
+        index = size_ == 20 ? choose_cell<20>(config_, rule_, cells_, game_)
+                            : choose_cell<15>(config_, rule_, cells_, game_);
     cells_[static_cast<std::size_t>(index)] = 1;
     return std::to_string(index % size_) + "," + std::to_string(index / size_);
 }
@@ -134,7 +186,7 @@ std::string GomocupBrain::info_line(const std::string& args) {
     const bool numeric = key == "timeout_turn" || key == "timeout_match" || key == "time_left" ||
                          key == "max_memory" || key == "game_type" || key == "rule";
     if (numeric && parse_number(value) < 0)
-        return "ERROR INFO " + key + ": '" + value + "' is not a non-negative integer";
+        return "ERROR INFO " + key + ": " + quoted(value) + " is not a non-negative integer";
     info_[key] = value;
     if (key != "rule") return "";
     const long rule = parse_number(value);
@@ -160,8 +212,8 @@ bool GomocupBrain::handle(const std::string& raw, std::vector<std::string>& answ
         }
         std::vector<long> xyf;
         if (!parse_numbers(line, 3, &xyf) || xyf[2] < 1 || xyf[2] > 3) {
-            answers.push_back("ERROR expected x,y,field (field 1, 2 or 3) or DONE but got '" +
-                              line + "'");
+            answers.push_back("ERROR expected x,y,field (field 1, 2 or 3) or DONE but got " +
+                              quoted(line));
             return true;
         }
         const std::string error = place(std::to_string(xyf[0]) + "," + std::to_string(xyf[1]),
@@ -175,12 +227,12 @@ bool GomocupBrain::handle(const std::string& raw, std::vector<std::string>& answ
                           "\", author=\"gaeval\", country=\"-\", www=\"docs/gomoku.md\"");
     } else if (word == "START") {
         const long size = parse_number(args);
-        answers.push_back(size < 0 ? "ERROR START needs a board size, got '" + trim(args) + "'"
+        answers.push_back(size < 0 ? "ERROR START needs a board size, got " + quoted(trim(args))
                                    : start(static_cast<int>(size)));
     } else if (word == "RECTSTART") {
         std::vector<long> wh;
         if (!parse_numbers(args, 2, &wh))
-            answers.push_back("ERROR RECTSTART needs width,height, got '" + trim(args) + "'");
+            answers.push_back("ERROR RECTSTART needs width,height, got " + quoted(trim(args)));
         else if (wh[0] != wh[1])
             answers.push_back("ERROR rectangular boards are not supported");
         else
@@ -210,7 +262,7 @@ bool GomocupBrain::handle(const std::string& raw, std::vector<std::string>& answ
         if (size_ == 0) {
             answers.push_back("ERROR no board yet (START first)");
         } else if (!parse_numbers(args, 2, &xy) || xy[0] >= size_ || xy[1] >= size_) {
-            answers.push_back("ERROR TAKEBACK needs x,y on the board, got '" + trim(args) + "'");
+            answers.push_back("ERROR TAKEBACK needs x,y on the board, got " + quoted(trim(args)));
         } else {
             int8_t& cell = cells_[static_cast<std::size_t>(xy[1] * size_ + xy[0])];
             if (cell == 0) {
@@ -224,7 +276,7 @@ bool GomocupBrain::handle(const std::string& raw, std::vector<std::string>& answ
         const std::string answer = info_line(args);
         if (!answer.empty()) answers.push_back(answer);
     } else {
-        answers.push_back("UNKNOWN command '" + line.substr(0, space) + "'");
+        answers.push_back("UNKNOWN command " + quoted(line.substr(0, space)));
     }
     return true;
 }

@@ -19,25 +19,38 @@
 // Coordinates are 0-based x,y (x the column). Lines may end in CR LF; empty lines are ignored.
 // A malformed or impossible command (bad numbers, an occupied or off-board cell, a move before
 // START) is answered by one `ERROR ...` line and the brain keeps running; an unknown command by
-// `UNKNOWN ...`. Every answer is flushed at once.
+// `UNKNOWN ...`; text echoed from the input is quoted, its control and non-ASCII bytes written
+// as \xHH, and cut after 40 characters. Every answer is flushed at once. A weighted player
+// thinks within the INFO time limits (move_budget_ms) with the engine; the others answer at
+// once.
 #pragma once
 
 #include <cstdint>
 #include <istream>
 #include <map>
+#include <memory>
 #include <ostream>
 #include <string>
 #include <vector>
 
 #include "games/gomoku/board.hpp"
 #include "host/games/session.hpp"
+#include "host/gomoku/engine.hpp"
 
 namespace gaeval::gomoku {
 
 struct BrainConfig {
     games::PlayerData player;  // random, a policy, or a weighted player (a player file)
     uint64_t seed = 1;         // key of the player's draws: counter (game, stones on board)
+    // A weighted player's table plays inside the clocked engine (engine.hpp) when true, as
+    // the fixed-depth training player (weighted-search or the table alone) when false.
+    bool clock = true;
 };
+
+// The thinking time of one move in milliseconds from the INFO values (absent: -1):
+// timeout_turn (0: as fast as possible), timeout_match (0: no limit) and time_left; a safety
+// margin for the answer's way out is taken off (docs/gomoku.md, "Time").
+int64_t move_budget_ms(long timeout_turn, long timeout_match, long time_left);
 
 class GomocupBrain {
   public:
@@ -58,13 +71,15 @@ class GomocupBrain {
     std::string place(const std::string& args, int8_t owner, bool* ok);
     std::string move();
     std::string info_line(const std::string& args);
+    long info_number(const std::string& key) const;  // an INFO value, -1 when absent
 
     BrainConfig config_;
     int size_ = 0;  // 0 until START
     RuleSet rule_ = RuleSet::Freestyle;
     std::vector<int8_t> cells_;
-    uint32_t game_ = 0;      // games started (draw counter)
-    bool in_board_ = false;  // between BOARD and DONE
+    uint32_t game_ = 0;                     // games started (draw counter)
+    std::unique_ptr<GomokuEngine> engine_;  // weighted players with clock: the search
+    bool in_board_ = false;                 // between BOARD and DONE
     std::map<std::string, std::string> info_;
 };
 

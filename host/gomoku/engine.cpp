@@ -1,0 +1,644 @@
+#include "host/gomoku/engine.hpp"
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cstring>
+
+#include "games/gomoku/players.hpp"
+#include "games/gomoku/threats.hpp"
+
+namespace gaeval::gomoku {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+constexpr int kMaxPly = 96;
+constexpr int kWinLimit = kEngineWin - 1000;  // scores beyond this are forced results
+constexpr int kInfinity = kEngineWin + 1;
+constexpr int kMaxMoves = 22;  // quiet moves searched per node, after the threats
+
+enum Bound : uint8_t { kNone = 0, kUpper = 1, kLower = 2, kExact = 3 };
+
+struct TtEntry {
+    uint64_t key = 0;
+    int32_t score = 0;
+    int16_t move = -1;
+    int8_t depth = -1;
+    uint8_t bound = kNone;
+};
+
+uint64_t splitmix(uint64_t& state) {
+    uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+// Zobrist keys of (side, cell) for cell indexes below 512 (20x20 uses 420), fixed seed.
+const std::array<std::array<uint64_t, 512>, 2>& zobrist() {
+    static const auto keys = [] {
+        std::array<std::array<uint64_t, 512>, 2> k{};
+        uint64_t state = 0x6761657661ull;  // "gaeva"
+        for (auto& side : k)
+            for (auto& key : side) key = splitmix(state);
+        return k;
+    }();
+    return keys;
+}
+
+// Mate scores in the table are stored from the node, not the root.
+int to_tt(int score, int ply) {
+    if (score > kWinLimit) return score + ply;
+    if (score < -kWinLimit) return score - ply;
+    return score;
+}
+int from_tt(int score, int ply) {
+    if (score > kWinLimit) return score - ply;
+    if (score < -kWinLimit) return score + ply;
+    return score;
+}
+
+}  // namespace
+
+struct SharedState {
+    std::vector<TtEntry> tt;
+    std::vector<float> weights;
+    int history[2][512] = {};
+};
+
+template <int N>
+class Searcher {
+  public:
+    using Geo = Geometry<N>;
+    using BB = typename Geo::BB;
+
+    Searcher(SharedState& shared, RuleSet rule, const std::vector<int8_t>& cells,
+             const EngineLimits& limits)
+        : s_(shared), exact_(rule == RuleSet::Standard), limits_(limits) {
+        stones_[0] = stones_[1] = BB::none();
+        for (int y = 0; y < N; ++y)
+            for (int x = 0; x < N; ++x) {
+                const int8_t owner = cells[static_cast<std::size_t>(y * N + x)];
+                if (owner == 1 || owner == 2) place(owner == 1 ? 0 : 1, Geo::cell(x, y));
+            }
+        side_ = 0;
+        start_ = Clock::now();
+        if (limits_.time_ms > 0) deadline_ = start_ + std::chrono::milliseconds(limits_.time_ms);
+        // The table's rank order: rank_key_[r] is higher for a higher reward.
+        const float* w = s_.weights.data();
+        int order[kRanks];
+        ranks_by_reward(w, order);
+        for (int i = 0; i < kRanks; ++i) rank_key_[order[i]] = kRanks - i;
+        float lo = w[0], hi = w[0];
+        for (int r = 1; r < kRanks; ++r) {
+            lo = std::min(lo, w[r]);
+            hi = std::max(hi, w[r]);
+        }
+        for (int r = 0; r < kRanks; ++r)
+            rank_value_[r] = hi > lo ? static_cast<int>(64.0f * (w[r] - lo) / (hi - lo)) : 0;
+        std::memset(killers_, -1, sizeof(killers_));
+    }
+
+    EngineResult run() {
+        EngineResult out;
+        const int me = side_, op = me ^ 1;
+        const BB empty = empty_cells();
+        const BB all = stones_[0] | stones_[1];
+        if (all.empty()) {
+            const int centre = Geo::cell(N / 2, N / 2);
+            return finish(out, centre, 0, "only");
+        }
+        const BB wins = five_points<Geo>(stones_[me], empty, exact_);
+        if (wins.any()) return finish(out, wins.lowest(), kEngineWin - 1, "five");
+        const BB losses = five_points<Geo>(stones_[op], empty, exact_);
+        if (losses.any()) {
+            // One block, or the first of several (the game is lost either way).
+            const int block = losses.lowest();
+            if (losses.count() >= 2) return finish(out, block, -(kEngineWin - 2), "block");
+        }
+        if (limits_.threat_search && losses.empty()) {
+            // Own VCF (a quarter of the time), then own VCT (up to 40% of it).
+            threat_share_ = 0.25;
+            const bool clock = limits_.time_ms > 0;
+            for (int depth : {4, 8, 14, 20}) {
+                threat_budget_ = clock ? 30000 : 5000;
+                threat_nodes_ = 0;
+                int first = -1;
+                if (attack(me, depth, true, &first) && first >= 0 && empty.test(first))
+                    return finish(out, first, kEngineWin - 2 * depth, "vcf");
+                if (stopped_ || threat_abort_) break;
+            }
+            threat_share_ = 0.4;
+            threat_abort_ = false;
+            for (int depth = 2; depth <= (clock ? 8 : 4) && !stopped_ && !threat_abort_; ++depth) {
+                threat_budget_ = clock ? 40000 : 3000;
+                threat_nodes_ = 0;
+                int first = -1;
+                if (attack(me, depth, false, &first) && first >= 0 && empty.test(first))
+                    return finish(out, first, kEngineWin - 4 * depth, "vct");
+            }
+            threat_share_ = 0;
+            threat_abort_ = false;
+        }
+        // Iterative deepening; the fixed learned player's move is searched first at the root.
+        root_hint_ = fallback_move();
+        int best = -1, best_score = 0;
+        std::vector<int> best_pv;
+        for (int depth = 1; depth <= limits_.max_depth; ++depth) {
+            root_best_ = -1;
+            root_depth_ = depth;
+            const int score = search(depth, -kInfinity, kInfinity, 0);
+            if (stopped_) {
+                // A partly searched iteration: keep its best move when the first (the previous
+                // best) was searched and a better one replaced it; in the first iteration, no
+                // move is known and the fixed player answers (below).
+                if (root_best_ >= 0 && best >= 0 && root_best_ != best && root_improved_)
+                    best = root_best_;
+                break;
+            }
+            best = root_best_;
+            best_score = score;
+            out.depth = depth;
+            best_pv = principal_variation(best);
+            if (score > kWinLimit || score < -kWinLimit) break;
+            if (limits_.time_ms > 0 && !time_share(0.4)) break;  // the next one would not end
+        }
+        if (best < 0 || !empty.test(best)) {
+            out.pv.clear();
+            return finish(out, fallback_move(), 0, "fixed");
+        }
+        best = avoid_opponent_vcf(best);
+        out.pv = best_pv;
+        return finish(out, best, best_score, "search");
+    }
+
+  private:
+    SharedState& s_;
+    bool exact_;
+    EngineLimits limits_;
+    BB stones_[2];
+    int side_ = 0;
+    uint64_t hash_ = 0;
+    uint64_t nodes_ = 0, threat_nodes_ = 0, threat_budget_ = 0, total_threat_nodes_ = 0;
+    Clock::time_point start_, deadline_;
+    bool stopped_ = false;
+    bool threat_abort_ = false;  // the threat search's share of the time is spent
+    double threat_share_ = 0;    // that share (0: none but the move's whole time)
+    int root_best_ = -1, root_depth_ = 1;
+    int root_hint_ = -1;  // the fixed player's move: the root's first move without a hash move
+    bool root_improved_ = false;
+    int rank_key_[kRanks] = {};
+    int rank_value_[kRanks] = {};
+    int16_t killers_[kMaxPly + 8][2];
+
+    BB empty_cells() const { return Geo::board().minus(stones_[0] | stones_[1]); }
+
+    void place(int side, int c) {
+        stones_[side].set(c);
+        hash_ ^= zobrist()[side][c];
+    }
+    void remove(int side, int c) {
+        stones_[side].reset(c);
+        hash_ ^= zobrist()[side][c];
+    }
+    void make(int c) {
+        place(side_, c);
+        side_ ^= 1;
+    }
+    void unmake(int c) {
+        side_ ^= 1;
+        remove(side_, c);
+    }
+
+    double elapsed_ms() const {
+        return std::chrono::duration<double, std::milli>(Clock::now() - start_).count();
+    }
+    // Whether less than `share` of the move's time is spent (always true without a clock).
+    bool time_share(double share) const {
+        return limits_.time_ms <= 0 || elapsed_ms() < share * static_cast<double>(limits_.time_ms);
+    }
+    void check_limits() {
+        if (limits_.time_ms > 0 && Clock::now() >= deadline_) stopped_ = true;
+        if (limits_.max_nodes > 0 && nodes_ >= limits_.max_nodes) stopped_ = true;
+    }
+
+    EngineResult& finish(EngineResult& out, int cell, int score, const char* reason) {
+        out.x = Geo::column_of(cell);
+        out.y = Geo::row_of(cell);
+        out.score = score;
+        out.nodes = nodes_ + total_threat_nodes_;
+        out.elapsed_ms = elapsed_ms();
+        out.reason = reason;
+        if (out.pv.empty() || out.pv[0] != out.y * N + out.x) {
+            out.pv.clear();
+            out.pv.push_back(out.y * N + out.x);
+        }
+        return out;
+    }
+
+    // The fixed-depth learned player's move (weighted-search, players.hpp): what the engine
+    // plays when no iteration of its own search finished in time. Never illegal.
+    int fallback_move() const {
+        const int count = (stones_[0] | stones_[1]).count();
+        return table_search_move<Geo>(stones_, side_, exact_, s_.weights.data(), true, 1, 0,
+                                      static_cast<uint32_t>(count));
+    }
+
+    // ---- threat-space search (VCF: fours only; VCT: fours and threes) ----
+
+    bool threat_budget_left() {
+        ++threat_nodes_;
+        ++total_threat_nodes_;
+        if ((total_threat_nodes_ & 15) == 0) {
+            check_limits();
+            if (threat_share_ > 0 && !time_share(threat_share_)) threat_abort_ = true;
+        }
+        return threat_nodes_ <= threat_budget_ && !stopped_ && !threat_abort_;
+    }
+
+    // Attacker `a` to move: whether it wins by continuous threats within `depth` own threat
+    // moves, whatever the defender does; *first receives the first move when it does.
+    bool attack(int a, int depth, bool fours_only, int* first) {
+        if (!threat_budget_left()) return false;
+        const int d = a ^ 1;
+        const BB empty = empty_cells();
+        const BB a5 = five_points<Geo>(stones_[a], empty, exact_);
+        if (a5.any()) {
+            *first = a5.lowest();
+            return true;
+        }
+        const BB d5 = five_points<Geo>(stones_[d], empty, exact_);
+        if (d5.count() >= 2) return false;
+        if (d5.count() == 1) {
+            // The attacker must block; the line goes on only if the block is a threat.
+            const int c = d5.lowest();
+            place(a, c);
+            const bool win = defend(a, depth, fours_only);
+            remove(a, c);
+            if (win) *first = c;
+            return win;
+        }
+        if (depth <= 0) return false;
+        const SideThreats<BB> ta = side_threats<Geo>(stones_[a], empty, exact_);
+        const Levels<BB> la = threat_levels(ta, BB::none());
+        BB fours = BB::none();
+        for (int dir = 0; dir < 4; ++dir) fours |= ta.four[dir];
+        BB groups[4] = {la.level[0], fours.minus(la.level[0]), BB::none(), BB::none()};
+        if (!fours_only) {
+            groups[2] = la.level[1].minus(fours);
+            groups[3] = la.level[2].minus(fours);
+        }
+        for (const BB& group : groups) {
+            BB todo = group;
+            while (todo.any()) {
+                const int c = todo.lowest();
+                todo.reset(c);
+                place(a, c);
+                const bool win = defend(a, depth, fours_only);
+                remove(a, c);
+                if (win) {
+                    *first = c;
+                    return true;
+                }
+                if (stopped_ || threat_abort_ || threat_nodes_ > threat_budget_) return false;
+            }
+        }
+        return false;
+    }
+
+    // Defender (a ^ 1) to move after the attacker's threat: whether every defence loses.
+    bool defend(int a, int depth, bool fours_only) {
+        if (!threat_budget_left()) return false;
+        const int d = a ^ 1;
+        const BB empty = empty_cells();
+        if (empty.empty()) return false;
+        if (five_points<Geo>(stones_[d], empty, exact_).any()) return false;  // he wins
+        const BB a5 = five_points<Geo>(stones_[a], empty, exact_);
+        int dummy = -1;
+        if (a5.count() >= 2) return true;
+        if (a5.count() == 1) {
+            const int b = a5.lowest();
+            place(d, b);
+            const bool win = attack(a, depth - 1, fours_only, &dummy);
+            remove(d, b);
+            return win;
+        }
+        if (fours_only) return false;
+        const SideThreats<BB> ta = side_threats<Geo>(stones_[a], empty, exact_);
+        const Levels<BB> la = threat_levels(ta, BB::none());
+        if (la.level[0].empty()) return false;  // no threat to answer: the attack stops here
+        BB defences = la.level[0];
+        for (int dir = 0; dir < 4; ++dir) defences |= ta.four[dir];
+        defences |= four_moves<Geo>(stones_[d], empty, exact_);
+        while (defences.any()) {
+            const int c = defences.lowest();
+            defences.reset(c);
+            place(d, c);
+            const bool win = attack(a, depth - 1, fours_only, &dummy);
+            remove(d, c);
+            if (!win) return false;
+        }
+        return true;
+    }
+
+    // The VCF of `side` in the current position (small budget), or -1.
+    int quick_vcf(int side, int depth, uint64_t budget) {
+        return quick_threat_win(side, depth, true, budget);
+    }
+
+    // The first move of a VCF (fours_only) or VCT of `side` within `depth` threats and
+    // `budget` nodes, or -1.
+    int quick_threat_win(int side, int depth, bool fours_only, uint64_t budget) {
+        const uint64_t saved_nodes = threat_nodes_, saved_budget = threat_budget_;
+        threat_nodes_ = 0;
+        threat_budget_ = budget;
+        int first = -1;
+        const bool win = attack(side, depth, fours_only, &first);
+        threat_nodes_ = saved_nodes;
+        threat_budget_ = saved_budget;
+        return win ? first : -1;
+    }
+
+    // When the chosen move leaves the opponent a VCF, the first other candidate (in search
+    // order) after which he has none; the move itself when none is found in time.
+    int avoid_opponent_vcf(int move) {
+        const int me = side_, op = me ^ 1;
+        stopped_ = false;
+        threat_share_ = 0.9;
+        threat_abort_ = false;
+        auto safe = [&](int c) {
+            place(me, c);
+            bool ok = quick_vcf(op, 16, 4000) < 0 || threat_abort_;
+            if (ok && !threat_abort_)
+                ok = quick_threat_win(op, 3, false, 2000) < 0 || threat_abort_;
+            remove(me, c);
+            return ok;
+        };
+        if (limits_.time_ms > 0 && elapsed_ms() > 0.9 * static_cast<double>(limits_.time_ms))
+            return move;
+        // A forced reply (a five-point to fill) is never replaced.
+        const BB empty = empty_cells();
+        if (five_points<Geo>(stones_[op], empty, exact_).any()) return move;
+        if (safe(move)) return move;
+        std::vector<int> moves;
+        generate(0, -1, &moves);
+        for (int c : moves) {
+            if (c == move) continue;
+            if (limits_.time_ms > 0 && elapsed_ms() > 0.9 * static_cast<double>(limits_.time_ms))
+                break;
+            if (safe(c) && !threat_abort_) return c;
+        }
+        return move;
+    }
+
+    // ---- the main search ----
+
+    // The learned player's value of the position for the side to move (see the header).
+    int evaluate(const SideThreats<BB>& mine, const SideThreats<BB>& theirs, const Levels<BB>& lm,
+                 const Levels<BB>& lo) const {
+        const int potential = 4 * (lm.level[0].count() - lo.level[0].count()) +
+                              2 * (lm.level[1].count() - lo.level[1].count()) +
+                              (lm.level[2].count() - lo.level[2].count());
+        (void)mine;
+        (void)theirs;
+        // The best rank the mover reaches among the candidates (levels as if he moves now).
+        const BB empty = empty_cells();
+        const BB all = stones_[0] | stones_[1];
+        const BB near = Geo::neighbours(all) & empty;
+        BB ranks[kRanks];
+        rank_cells(lm, lo, near | lm.level[0] | lm.level[1] | lm.level[2] | lo.level[0], ranks);
+        int best = 0;
+        for (int r = 0; r < kRanks; ++r)
+            if (ranks[r].any()) best = std::max(best, rank_value_[r]);
+        return 16 * potential + best + 8;
+    }
+
+    // The moves of the side to move, best first by the table's rank, then history, then
+    // closeness; `tt_move` and the killers of `ply` first. depth 0: all, unordered by killers.
+    void generate(int ply, int tt_move, std::vector<int>* moves) {
+        moves->clear();
+        const int me = side_, op = me ^ 1;
+        const BB empty = empty_cells();
+        const SideThreats<BB> tm = side_threats<Geo>(stones_[me], empty, exact_);
+        const SideThreats<BB> to = side_threats<Geo>(stones_[op], empty, exact_);
+        const Levels<BB> lm = threat_levels(tm, BB::none());
+        const Levels<BB> lo = threat_levels(to, BB::none());
+        generate_from(ply, tt_move, tm, to, lm, lo, moves);
+    }
+
+    void generate_from(int ply, int tt_move, const SideThreats<BB>& tm, const SideThreats<BB>& to,
+                       const Levels<BB>& lm, const Levels<BB>& lo, std::vector<int>* moves) {
+        moves->clear();
+        const int me = side_;
+        const BB empty = empty_cells();
+        BB my_fours = BB::none(), their_fours = BB::none();
+        for (int d = 0; d < 4; ++d) {
+            my_fours |= tm.four[d];
+            their_fours |= to.four[d];
+        }
+        BB candidates;
+        bool forced = false;
+        if (lo.level[0].any()) {
+            // He threatens an open or double four: own fours, or a cell of his lines.
+            candidates = (my_fours | lo.level[0] | their_fours) & empty;
+            forced = true;
+        } else {
+            const BB all = stones_[0] | stones_[1];
+            candidates = Geo::neighbours(Geo::neighbours(all) | all) & empty;
+            candidates |= my_fours | lm.level[1] | lm.level[2] | lo.level[1];
+        }
+        BB ranks[kRanks];
+        rank_cells(lm, lo, candidates, ranks);
+        struct Scored {
+            int cell;
+            int64_t key;
+        };
+        Scored scored[512];
+        int count = 0;
+        const BB near1 = Geo::neighbours(stones_[0] | stones_[1]);
+        for (int r = 0; r < kRanks; ++r) {
+            BB todo = ranks[r];
+            while (todo.any()) {
+                const int c = todo.lowest();
+                todo.reset(c);
+                int64_t key = static_cast<int64_t>(rank_key_[r]) << 40;
+                if (c == tt_move) key += int64_t{1} << 50;
+                if (c == killers_[ply][0]) key += int64_t{1} << 36;
+                if (c == killers_[ply][1]) key += int64_t{1} << 35;
+                key += static_cast<int64_t>(s_.history[me][c]) << 2;
+                if (near1.test(c)) key += 2;
+                if (my_fours.test(c)) key += int64_t{1} << 37;
+                scored[count++] = {c, key};
+            }
+        }
+        std::sort(scored, scored + count, [](const Scored& a, const Scored& b) {
+            return a.key != b.key ? a.key > b.key : a.cell < b.cell;
+        });
+        int quiet = 0;
+        for (int i = 0; i < count; ++i) {
+            const int c = scored[i].cell;
+            const bool threat = forced || c == tt_move || my_fours.test(c) || lm.level[1].test(c) ||
+                                lm.level[2].test(c) || lo.level[1].test(c) || lo.level[2].test(c);
+            if (!threat && quiet >= kMaxMoves) continue;
+            if (!threat) ++quiet;
+            moves->push_back(c);
+        }
+    }
+
+    int search(int depth, int alpha, int beta, int ply) {
+        if ((++nodes_ & 15) == 0) check_limits();
+        if (stopped_) return 0;
+        const int me = side_, op = me ^ 1;
+        const BB empty = empty_cells();
+        if (empty.empty()) return 0;
+        const BB my5 = five_points<Geo>(stones_[me], empty, exact_);
+        if (my5.any()) {
+            if (ply == 0) root_best_ = my5.lowest();
+            return kEngineWin - ply - 1;
+        }
+        const BB op5 = five_points<Geo>(stones_[op], empty, exact_);
+        if (op5.count() >= 2 && ply > 0) return -(kEngineWin - ply - 2);
+        if (op5.any() && ply + 1 < kMaxPly) {
+            // The forced block, searched to the same depth.
+            const int c = op5.lowest();
+            if (ply == 0) root_best_ = c;
+            make(c);
+            const int v = -search(depth, -beta, -alpha, ply + 1);
+            unmake(c);
+            return v;
+        }
+        const int alpha_in = alpha;
+        TtEntry& entry = s_.tt[hash_ & (s_.tt.size() - 1)];
+        int tt_move = -1;
+        if (entry.key == hash_ && entry.bound != kNone) {
+            tt_move = entry.move;
+            if (ply > 0 && entry.depth >= depth) {
+                const int v = from_tt(entry.score, ply);
+                if (entry.bound == kExact || (entry.bound == kLower && v >= beta) ||
+                    (entry.bound == kUpper && v <= alpha))
+                    return v;
+            }
+            if (tt_move >= 0 && !empty.test(tt_move)) tt_move = -1;
+        }
+        if (ply == 0 && tt_move < 0) tt_move = root_hint_;
+        const SideThreats<BB> tm = side_threats<Geo>(stones_[me], empty, exact_);
+        const SideThreats<BB> to = side_threats<Geo>(stones_[op], empty, exact_);
+        const Levels<BB> lm = threat_levels(tm, BB::none());
+        const Levels<BB> lo = threat_levels(to, BB::none());
+        if (lm.level[0].any()) {
+            // An open or double four now wins: the opponent has no five-point to answer with.
+            if (ply == 0) root_best_ = lm.level[0].lowest();
+            return kEngineWin - ply - 3;
+        }
+        if (ply >= kMaxPly) return evaluate(tm, to, lm, lo);
+        if (depth <= 0) {
+            // Extend replies to an open three and own four-threes; else a small VCF, then
+            // the static value.
+            if (lo.level[0].any() || lm.level[1].any()) {
+                if (ply < 2 * root_depth_ + 4) depth = 1;
+            }
+            if (depth <= 0) {
+                BB fours = BB::none();
+                for (int d = 0; d < 4; ++d) fours |= tm.four[d];
+                if (fours.any() && quick_vcf(me, 6, 40) >= 0) return kEngineWin - ply - 20;
+                return evaluate(tm, to, lm, lo);
+            }
+        }
+        std::vector<int> moves;
+        moves.reserve(64);
+        generate_from(ply, tt_move, tm, to, lm, lo, &moves);
+        if (moves.empty()) return evaluate(tm, to, lm, lo);
+        int best = -kInfinity, best_move = moves[0];
+        int searched = 0;
+        for (int c : moves) {
+            make(c);
+            int v;
+            if (searched == 0) {
+                v = -search(depth - 1, -beta, -alpha, ply + 1);
+            } else {
+                v = -search(depth - 1, -alpha - 1, -alpha, ply + 1);
+                if (v > alpha && v < beta && !stopped_)
+                    v = -search(depth - 1, -beta, -alpha, ply + 1);
+            }
+            unmake(c);
+            if (stopped_) break;
+            ++searched;
+            if (v > best) {
+                best = v;
+                best_move = c;
+                if (ply == 0) {
+                    root_improved_ = searched > 1;
+                    root_best_ = c;
+                }
+            }
+            if (v > alpha) alpha = v;
+            if (alpha >= beta) {
+                if (c != killers_[ply][0]) {
+                    killers_[ply][1] = killers_[ply][0];
+                    killers_[ply][0] = static_cast<int16_t>(c);
+                }
+                int& h = s_.history[me][c];
+                h = std::min(h + depth * depth, 1 << 20);
+                break;
+            }
+        }
+        if (stopped_) return searched > 0 ? best : 0;
+        entry.key = hash_;
+        entry.score = to_tt(best, ply);
+        entry.move = static_cast<int16_t>(best_move);
+        entry.depth = static_cast<int8_t>(std::min(depth, 127));
+        entry.bound = best >= beta ? kLower : best > alpha_in ? kExact : kUpper;
+        return best;
+    }
+
+    // The hash moves from the root after `first`, while legal (at most 16).
+    std::vector<int> principal_variation(int first) {
+        std::vector<int> pv, played;
+        if (first < 0) return pv;
+        int c = first;
+        while (c >= 0 && pv.size() < 16 && empty_cells().test(c)) {
+            pv.push_back(Geo::row_of(c) * N + Geo::column_of(c));
+            make(c);
+            played.push_back(c);
+            const TtEntry& e = s_.tt[hash_ & (s_.tt.size() - 1)];
+            c = e.key == hash_ && e.bound != kNone ? e.move : -1;
+            if (has_five<Geo>(stones_[side_ ^ 1], exact_)) break;
+        }
+        for (auto it = played.rbegin(); it != played.rend(); ++it) unmake(*it);
+        return pv;
+    }
+};
+
+struct GomokuEngine::Impl {
+    SharedState shared;
+};
+
+GomokuEngine::GomokuEngine(const std::vector<float>& weights, std::size_t tt_entries)
+    : impl_(std::make_unique<Impl>()) {
+    std::size_t size = 1;
+    while (size < tt_entries) size <<= 1;
+    impl_->shared.tt.assign(size, TtEntry{});
+    impl_->shared.weights.assign(kWeightCount, 0.0f);
+    for (int i = 0; i < kWeightCount && i < static_cast<int>(weights.size()); ++i)
+        impl_->shared.weights[static_cast<std::size_t>(i)] = weights[static_cast<std::size_t>(i)];
+}
+
+GomokuEngine::~GomokuEngine() = default;
+
+void GomokuEngine::clear() {
+    std::fill(impl_->shared.tt.begin(), impl_->shared.tt.end(), TtEntry{});
+    std::memset(impl_->shared.history, 0, sizeof(impl_->shared.history));
+}
+
+EngineResult GomokuEngine::think(int size, RuleSet rule, const std::vector<int8_t>& cells,
+                                 const EngineLimits& limits) {
+    // History decays between moves so that old cutoffs fade.
+    for (auto& side : impl_->shared.history)
+        for (int& h : side) h /= 4;
+    if (size == 20) return Searcher<20>(impl_->shared, rule, cells, limits).run();
+    return Searcher<15>(impl_->shared, rule, cells, limits).run();
+}
+
+}  // namespace gaeval::gomoku

@@ -1,0 +1,63 @@
+// The Gomoku engine for play on the clock (Gomocup brains): iterative-deepening principal-
+// variation search with a transposition table (Zobrist keys), candidate moves near the stones,
+// move ordering (hash move, killers, history, the learned table's ranks), forced replies to
+// fours and open threes, and threat-space search (VCF first, then VCT while time allows) at
+// the root and a small VCF at the leaves. The evaluation is the learned player's own (the 11
+// rewards and K of players.hpp, unchanged from the player file, with its positional term):
+//   - the move order at every node is the table's rank order (highest reward first),
+//   - the leaf value is the positional term's threat potentials (4 / 2 / 1 per cell of level
+//     1 / 2 / 3, the mover's minus the opponent's) plus the normalised reward of the best rank
+//     the mover can reach.
+// Host only (it allocates its table and reads the clock); training keeps the fixed-depth
+// GAEVAL_HD player (table_search_move), which uses the same weights.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "games/gomoku/board.hpp"
+
+namespace gaeval::gomoku {
+
+struct EngineLimits {
+    int64_t time_ms = 0;        // thinking time for this move; 0: no clock (depth / nodes only)
+    int max_depth = 64;         // deepest iteration of the main search
+    uint64_t max_nodes = 0;     // main-search nodes; 0: no limit (the threat search has budgets)
+    bool threat_search = true;  // root VCF / VCT before the main search
+};
+
+struct EngineResult {
+    int x = -1, y = -1;  // the move (0-based column, row)
+    int score = 0;       // from the mover's view; at or above kEngineWin - 1000: a forced win
+    int depth = 0;       // deepest completed iteration (0: decided before the main search)
+    uint64_t nodes = 0;  // main-search and threat-search nodes
+    double elapsed_ms = 0;
+    std::string reason;   // five | block | vcf | vct | search | only
+    std::vector<int> pv;  // cells y * size + x, the move first
+};
+
+constexpr int kEngineWin = 1000000;
+
+class GomokuEngine {
+  public:
+    // weights: the 12 numbers of a gomoku player (11 rewards and K). tt_entries: a power of 2.
+    explicit GomokuEngine(const std::vector<float>& weights, std::size_t tt_entries = 1u << 20);
+    ~GomokuEngine();
+    GomokuEngine(const GomokuEngine&) = delete;
+    GomokuEngine& operator=(const GomokuEngine&) = delete;
+
+    // The move for the side to move in `cells` (size * size, row by row, index y * size + x:
+    // 0 empty, 1 the mover's stone, 2 the opponent's); size 15 or 20; at least one empty cell.
+    EngineResult think(int size, RuleSet rule, const std::vector<int8_t>& cells,
+                       const EngineLimits& limits);
+    // Forgets the transposition table and history (a new game).
+    void clear();
+
+  private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace gaeval::gomoku

@@ -1,0 +1,204 @@
+// The clocked Gomoku engine (host/gomoku/engine.hpp): tactical positions with hand-derived
+// answers (a four to complete, a four and an open three to block, a VCF), agreement with the
+// fixed threat search (players.hpp) where both must find the same thing (fives, forced blocks,
+// a VCF that vcf_first_move proves), and the clock (a tight limit is kept).
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <string>
+#include <vector>
+
+#include "gomoku_test_support.hpp"
+#include "host/games/player_file.hpp"
+#include "host/games/registry.hpp"
+#include "host/gomoku/default_player.hpp"
+#include "host/gomoku/engine.hpp"
+
+namespace gaeval::gomoku {
+namespace {
+
+using testing::picture;
+
+std::vector<float> seed_table() {
+    std::vector<float> w;
+    for (int r = 0; r < kWeightCount; ++r) w.push_back(seed_reward(r));
+    return w;
+}
+
+// The engine's cells (1 the mover's stones, 2 the opponent's) of a position.
+template <int N>
+std::vector<int8_t> cells_of(const Pos<N>& p) {
+    std::vector<int8_t> cells(static_cast<std::size_t>(N * N), 0);
+    for (int y = 0; y < N; ++y)
+        for (int x = 0; x < N; ++x) {
+            const int c = Geometry<N>::cell(x, y);
+            if (p.stones[p.side].test(c)) cells[static_cast<std::size_t>(y * N + x)] = 1;
+            if (p.stones[p.side ^ 1].test(c)) cells[static_cast<std::size_t>(y * N + x)] = 2;
+        }
+    return cells;
+}
+
+EngineLimits fixed_depth(int depth) {
+    EngineLimits l;
+    l.max_depth = depth;
+    return l;
+}
+
+template <int N>
+EngineResult think(const Pos<N>& p, const EngineLimits& limits, RuleSet rule = RuleSet::Freestyle) {
+    GomokuEngine engine(seed_table(), 1u << 16);
+    return engine.think(N, rule, cells_of(p), limits);
+}
+
+TEST(GomokuEngine, CompletesItsFourAndBlocksTheOpponentsFour) {
+    // X X X X . on row 3 (left end blocked): 4,3 wins; the opponent's four on row 9 waits.
+    const auto win = picture<15>({"", "", "", "OXXXX", "", "", "", "", "", ".OOOO"}, 0);
+    EngineResult r = think(win, fixed_depth(4));
+    EXPECT_EQ(r.x, 5);
+    EXPECT_EQ(r.y, 3);
+    EXPECT_EQ(r.reason, "five");
+    // O O O O on row 9 from x = 1 (x = 0 empty, x = 5 empty would be two points; 5 is X):
+    // the only block is 0,9.
+    const auto block = picture<15>({"", "", "X", "", "", "", "", "", "", ".OOOOX"}, 0);
+    r = think(block, fixed_depth(4));
+    EXPECT_EQ(r.x, 0);
+    EXPECT_EQ(r.y, 9);
+    // Standard rules: X . X X X X O on row 5: the stone at 1,5 makes six, no five, so X must
+    // block O's four on row 8 (X O O O O .) at 10,8; freestyle: 1,5 wins.
+    const auto overline = picture<15>({"", "", "", "", "", "X.XXXXO", "", "", "     XOOOO"}, 0);
+    r = think(overline, fixed_depth(2), RuleSet::Standard);
+    EXPECT_EQ(r.x, 10);
+    EXPECT_EQ(r.y, 8);
+    r = think(overline, fixed_depth(2), RuleSet::Freestyle);
+    EXPECT_EQ(r.x, 1);
+    EXPECT_EQ(r.y, 5);
+    EXPECT_EQ(r.reason, "five");
+}
+
+TEST(GomokuEngine, BlocksAnOpenThreeAtOneOfItsTwoEnds) {
+    // . . O O O . . on row 7, x = 3..9: only 4,7 and 8,7 stop an open four (3,7 or 9,7 leave
+    // O a straight four on the other side: hand-derived in the header comment of threats.hpp).
+    const auto p = picture<15>({"", "", "", "", "", "", "", ".....OOO", "", "", "X", "", "X"}, 0);
+    for (int depth : {1, 2, 3}) {
+        const EngineResult r = think(p, fixed_depth(depth));
+        EXPECT_EQ(r.y, 7) << "depth " << depth;
+        EXPECT_TRUE(r.x == 4 || r.x == 8) << "depth " << depth << ": " << r.x << "," << r.y;
+    }
+}
+
+TEST(GomokuEngine, FindsAVcfOfTwoFours) {
+    // Row 5: O X X X . at x = 4..8; column 8: X at 8,7 and 8,8. 8,5 is a four (the five-point
+    // 9,5, which O must fill) and makes 8,5 8,7 8,8; then 8,6 is a straight four 8,5..8,8 with
+    // 8,4 and 8,9 empty: two five-points, a win. No move wins at once (no Lv1 cell), and
+    // vcf_first_move (players.hpp) finds the same first move.
+    const auto p = picture<15>({"O", "", "", "", "", "....OXXX", "", "........X", "........X", "",
+                                "", "", "", "", "O.....O.....O.O"},
+                               0);
+    using Geo = Geometry<15>;
+    EXPECT_EQ(vcf_first_move<Geo>(p.stones[0], p.stones[1], false), Geo::cell(8, 5));
+    const EngineResult r = think(p, fixed_depth(2));
+    EXPECT_EQ(r.x, 8);
+    EXPECT_EQ(r.y, 5);
+    EXPECT_EQ(r.reason, "vcf");
+    EXPECT_GT(r.score, kEngineWin - 1000);
+    // With the threat search off, the main search finds it too (a forced win).
+    EngineLimits no_threats = fixed_depth(5);
+    no_threats.threat_search = false;
+    const EngineResult s = think(p, no_threats);
+    EXPECT_GT(s.score, kEngineWin - 1000);
+    EXPECT_EQ(s.reason, "search");
+}
+
+// Positions of games between the fixed players (threat-search against seed-table), mover's
+// view: wherever the fixed threat search decides by a five, a forced block or a VCF that
+// vcf_first_move proves, the engine at fixed depth must decide the same way.
+TEST(GomokuEngine, AgreesWithTheFixedThreatSearchWhereBothMust) {
+    using G = Game<15>;
+    using Geo = G::Geo;
+    G game;
+    int fives = 0, blocks = 0, vcfs = 0;
+    for (uint32_t match = 0; match < 6; ++match) {
+        Pos<15> p = game.start_match(game.start(), 77, match);
+        for (int ply = 0; ply < 120 && !game.is_over(p); ++ply) {
+            const auto& me = p.stones[p.side];
+            const auto& opp = p.stones[p.side ^ 1];
+            const auto empty = game.empty(p);
+            const auto wins = five_points<Geo>(me, empty, false);
+            const auto losses = five_points<Geo>(opp, empty, false);
+            const bool has_vcf =
+                wins.empty() && losses.empty() && vcf_first_move<Geo>(me, opp, false) >= 0;
+            if (wins.any() || losses.count() == 1 || has_vcf) {
+                const EngineResult r = think(p, fixed_depth(2));
+                const int cell = Geo::cell(r.x, r.y);
+                if (wins.any()) {
+                    ++fives;
+                    EXPECT_TRUE(wins.test(cell)) << "match " << match << " ply " << ply;
+                } else if (losses.count() == 1) {
+                    ++blocks;
+                    EXPECT_TRUE(losses.test(cell)) << "match " << match << " ply " << ply;
+                } else {
+                    ++vcfs;
+                    EXPECT_GT(r.score, kEngineWin - 1000) << "match " << match << " ply " << ply;
+                    EXPECT_TRUE(four_moves<Geo>(me, empty, false).test(cell))
+                        << "a VCF starts with a four: match " << match << " ply " << ply;
+                }
+            }
+            const int policy =
+                (ply + static_cast<int>(match)) % 2 == 0 ? kThreatSearch : kSeedTable;
+            p = game.make(p, game.policy_move(p, policy, DrawAddress{5, match, p.count}));
+        }
+    }
+    EXPECT_GT(fives, 5);
+    EXPECT_GT(blocks, 5);
+    EXPECT_GT(vcfs, 2);
+}
+
+TEST(GomokuEngine, KeepsATightClockAndAnswersOnAnEmptyCell) {
+    // A quiet middle game: the search would go on for seconds without the clock.
+    const auto p = picture<15>({"", "", "", "", "", "      O", "     XOX", "    XOXO", "     OX",
+                                "      X", "", "", "", "", ""},
+                               0);
+    for (int64_t ms : {30, 100}) {
+        EngineLimits limits;
+        limits.time_ms = ms;
+        const auto start = std::chrono::steady_clock::now();
+        const EngineResult r = think(p, limits);
+        const double wall =
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                .count();
+        // The engine's own deadline; the check runs every few hundred nodes (well under a
+        // millisecond each on an idle core), so 60 ms more covers a loaded machine.
+        EXPECT_LE(wall, static_cast<double>(ms) + 60.0) << ms << " ms";
+        EXPECT_FALSE(p.stones[0].test(Geometry<15>::cell(r.x, r.y)) ||
+                     p.stones[1].test(Geometry<15>::cell(r.x, r.y)));
+    }
+    // 20x20 too, and a node limit alone.
+    const auto q = picture<20>(
+        {"", "", "", "", "", "", "", "", "", "         XO", "          X", "          O"}, 0);
+    EngineLimits nodes;
+    nodes.max_nodes = 2000;
+    const EngineResult r = think(q, nodes);
+    EXPECT_GE(r.depth, 1);
+    const EngineResult again = think(q, nodes);  // a node limit is deterministic
+    EXPECT_EQ(again.x, r.x);
+    EXPECT_EQ(again.y, r.y);
+    EXPECT_EQ(again.nodes, r.nodes);
+    EXPECT_FALSE(q.stones[0].test(Geometry<20>::cell(r.x, r.y)) ||
+                 q.stones[1].test(Geometry<20>::cell(r.x, r.y)));
+}
+
+// What `gaeval gomocup` plays with no arguments is the shipped file, weight for weight.
+TEST(GomokuEngine, TheDefaultPlayerIsTheShippedFile) {
+    const games::PlayerFile file =
+        games::read_player_file(std::string(GAEVAL_SOURCE_DIR) + "/data/gomoku/default-player.json",
+                                games::find_game("gomoku").info());
+    const games::PlayerData p = default_player();
+    EXPECT_EQ(p.kind, PlayerKind::Weighted);
+    EXPECT_EQ(p.depth, file.depth);
+    ASSERT_EQ(p.weights.size(), file.weights.size());
+    for (std::size_t i = 0; i < p.weights.size(); ++i)
+        EXPECT_EQ(p.weights[i], file.weights[i]) << i;
+}
+
+}  // namespace
+}  // namespace gaeval::gomoku
