@@ -54,8 +54,10 @@ struct PlayPairingOp {
     }
 };
 
-// Blocks of 256 a multiprocessor holds at least, for the playout and one-ply kernels: at most
-// 64 registers a thread (launch bounds), half the warps of a multiprocessor.
+// Blocks of 256 a multiprocessor holds at least, for the playout kernels: at most 64 registers a
+// thread (launch bounds), half the warps of a multiprocessor; Ataxx's playouts fit without a
+// spill. The one-ply kernels are left unbounded: under the same bounds Ataxx's spilled about
+// 200 bytes (bench/results/kernel-resources.md).
 constexpr int kPlayoutMinBlocks = 4;
 
 // Threads per searching match: Ataxx's root has tens of moves, so 8 lanes each get a few.
@@ -121,7 +123,7 @@ void play_pairings(const G& host_game, const typename G::Pos& start, const Playe
                                                  device_pairings.data(), seed, max_plies,
                                                  device_records.data()},
                            games * kSearchLanes);
-        else if constexpr (kSet == PlayerSet::Search)
+        else if constexpr (kSet != PlayerSet::Playout)
             for_each_index(PlayPairingOp<G, kSet>{bound.game(), start, device_players.data(),
                                                   device_pairings.data(), seed, max_plies,
                                                   device_records.data()},
@@ -151,7 +153,7 @@ void play_matches(const G& host_game, const typename G::Pos& start, const Player
             for_each_index(PlayMatchLanesOp<G>{bound.game(), start, a, b, seed, first, max_plies,
                                                device_records.data()},
                            games * kSearchLanes);
-        else if constexpr (kSet == PlayerSet::Search)
+        else if constexpr (kSet != PlayerSet::Playout)
             for_each_index(PlayMatchOp<G, kSet>{bound.game(), start, a, b, seed, first, max_plies,
                                                 device_records.data()},
                            games);
