@@ -54,11 +54,13 @@ struct PlayPairingOp {
     }
 };
 
-// Blocks of 256 a multiprocessor holds at least, for the playout kernels: at most 64 registers a
-// thread (launch bounds), half the warps of a multiprocessor; Ataxx's playouts fit without a
-// spill. The one-ply kernels are left unbounded: under the same bounds Ataxx's spilled about
-// 200 bytes (bench/results/kernel-resources.md).
+// Blocks of 256 a multiprocessor holds at least, for the playout kernels of the games that fit
+// the bounds: at most 64 registers a thread (launch bounds), half the warps of a multiprocessor.
+// Ataxx's and tic-tac-toe's playouts fit without a spill; Pac-Man's spilled 10 KB under them and
+// Ataxx's one-ply kernels 200 bytes, so those run unbounded (bench/results/kernel-resources.md).
 constexpr int kPlayoutMinBlocks = 4;
+template <class G>
+constexpr bool playouts_fit_bounds_v = lane_searchable_v<G>;
 
 // Threads per searching match: Ataxx's root has tens of moves, so 8 lanes each get a few.
 constexpr int kSearchLanes = 8;
@@ -123,7 +125,7 @@ void play_pairings(const G& host_game, const typename G::Pos& start, const Playe
                                                  device_pairings.data(), seed, max_plies,
                                                  device_records.data()},
                            games * kSearchLanes);
-        else if constexpr (kSet != PlayerSet::Playout)
+        else if constexpr (kSet != PlayerSet::Playout || !playouts_fit_bounds_v<G>)
             for_each_index(PlayPairingOp<G, kSet>{bound.game(), start, device_players.data(),
                                                   device_pairings.data(), seed, max_plies,
                                                   device_records.data()},
@@ -153,7 +155,7 @@ void play_matches(const G& host_game, const typename G::Pos& start, const Player
             for_each_index(PlayMatchLanesOp<G>{bound.game(), start, a, b, seed, first, max_plies,
                                                device_records.data()},
                            games * kSearchLanes);
-        else if constexpr (kSet != PlayerSet::Playout)
+        else if constexpr (kSet != PlayerSet::Playout || !playouts_fit_bounds_v<G>)
             for_each_index(PlayMatchOp<G, kSet>{bound.game(), start, a, b, seed, first, max_plies,
                                                 device_records.data()},
                            games);
