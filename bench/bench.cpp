@@ -121,14 +121,17 @@ Settings signature_settings() {
     return s;
 }
 
-void CaseResults::add(Row& row, uint64_t hash) {
+void CaseResults::add(Row& row, uint64_t hash) { add(row, hash, hash); }
+
+void CaseResults::add(Row& row, uint64_t hash, uint64_t check) {
     row.signature = hash;
     if (!have_) {
         have_ = true;
         first_ = hash;
+        first_check_ = check;
         first_label_ = row.backend;
         *signature_ = fnv1a(&hash, sizeof hash, *signature_);
-    } else if (hash != first_) {
+    } else if (hash != first_ || check != first_check_) {
         row.mismatch = true;
         row.note +=
             (row.note.empty() ? "" : "; ") + std::string("RESULTS DIFFER from ") + first_label_;

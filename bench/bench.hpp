@@ -72,13 +72,17 @@ Settings signature_settings();
 class CaseResults {
   public:
     explicit CaseResults(uint64_t* signature) : signature_(signature) {}
-    // hash: the row's result digest (computed over the part every backend computes).
+    // hash: the row's result digest (computed over the part every backend computes), folded
+    // into the signature; check: what the backends' rows must agree on (default: hash), e.g.
+    // the digest and the games' move hashes, which the signature predates.
     void add(Row& row, uint64_t hash);
+    void add(Row& row, uint64_t hash, uint64_t check);
 
   private:
     uint64_t* signature_;
     bool have_ = false;
     uint64_t first_ = 0;
+    uint64_t first_check_ = 0;
     std::string first_label_;
 };
 

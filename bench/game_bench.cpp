@@ -27,6 +27,20 @@ std::vector<const games::GameEntry*> chosen_games(const Axes& axes) {
     return list;
 }
 
+// FNV-1a over the outcome bytes of records[0 .. n) (GameRecord's first kRecordOutcomeBytes): the
+// bytes the signature hashed before records carried a move hash, so the signature is unchanged.
+uint64_t outcome_hash(const GameRecord* records, std::size_t n) {
+    uint64_t h = kFnvOffset;
+    for (std::size_t i = 0; i < n; ++i) h = fnv1a(&records[i], kRecordOutcomeBytes, h);
+    return h;
+}
+
+// The move hashes of records[0 .. n) folded onto `h`: what the backends' rows must also agree on.
+uint64_t move_check(const GameRecord* records, std::size_t n, uint64_t h = kFnvOffset) {
+    for (std::size_t i = 0; i < n; ++i) h = fnv1a(&records[i].move_hash, sizeof(uint64_t), h);
+    return h;
+}
+
 std::unique_ptr<games::GameSession> open_case(const games::GameEntry& game,
                                               const nlohmann::json& setup) {
     return game.open_setup(setup, "bench case");
@@ -37,7 +51,8 @@ std::unique_ptr<games::GameSession> open_case(const games::GameEntry& game,
 games::PerftCase perft_case(const std::string& entry, const games::GameEntry** game) {
     for (const auto& g : games::all_games())
         for (const games::PerftCase& c : g->bench_cases().perft)
-            if (!c.cuda_only && (c.name + " d=" + std::to_string(c.depth) == entry || c.name == entry)) {
+            if (!c.cuda_only &&
+                (c.name + " d=" + std::to_string(c.depth) == entry || c.name == entry)) {
                 *game = g.get();
                 return c;
             }
@@ -55,7 +70,8 @@ games::PerftCase perft_case(const std::string& entry, const games::GameEntry** g
         std::size_t start = 0;
         while (start < middle.size()) {
             const std::size_t comma = middle.find(',', start);
-            const std::string item = middle.substr(start, comma == std::string::npos ? comma : comma - start);
+            const std::string item =
+                middle.substr(start, comma == std::string::npos ? comma : comma - start);
             const std::size_t eq = item.find('=');
             if (eq == std::string::npos)
                 throw InputError("--positions: '" + item + "' is not key=value in '" + entry + "'");
@@ -98,21 +114,22 @@ void perft_workload(const Axes& axes, std::vector<Row>& rows, uint64_t* signatur
         for (const BenchBackend& backend : bench_backends(axes.backends)) {
             if (c.cuda_only && backend.label != "cuda") continue;
             uint64_t nodes = 0;
-            Row row = measure(c.cuda_only ? axes.settings : settings, "perft",
-                              c.name + " d=" + std::to_string(c.depth), backend.label, 0,
-                              "nodes/s", [&] {
-                                  Sample s;
-                                  s.seconds = time_seconds(
-                                      [&] { nodes = session->perft(c.depth, backend.choice); });
-                                  return s;
-                              });
+            Row row = measure(
+                c.cuda_only ? axes.settings : settings, "perft",
+                c.name + " d=" + std::to_string(c.depth), backend.label, 0, "nodes/s", [&] {
+                    Sample s;
+                    s.seconds =
+                        time_seconds([&] { nodes = session->perft(c.depth, backend.choice); });
+                    return s;
+                });
             row.items = static_cast<double>(nodes);
             row.note = session->description() + "; " + session->engine();
             if (c.cuda_only) {
                 row.signature = nodes;
                 row.mismatch = c.expected && nodes != c.expected;
-                row.note = row.mismatch ? "WRONG COUNT (published: " + std::to_string(c.expected) + ")"
-                                        : "published count matches";
+                row.note = row.mismatch
+                               ? "WRONG COUNT (published: " + std::to_string(c.expected) + ")"
+                               : "published count matches";
             } else {
                 results.add(row, nodes);
             }
@@ -155,7 +172,8 @@ void playout_workload(const Axes& axes, std::vector<Row>& rows, uint64_t* signat
                 row.bytes_per_item = 0;
                 // Matches are addressed by index: every backend's first cpu_games games are the
                 // same games, so that prefix is what the signature and the check cover.
-                results.add(row, fnv1a(records.data(), c.cpu_games * sizeof(GameRecord)));
+                results.add(row, outcome_hash(records.data(), c.cpu_games),
+                            move_check(records.data(), c.cpu_games));
                 rows.push_back(row);
                 row.workload = "playout " + c.name + " games";
                 row.unit = "games/s";
@@ -188,7 +206,8 @@ void tournament_workload(const Axes& axes, std::vector<Row>& rows, uint64_t* sig
             config.population = static_cast<uint32_t>(members);
             config.tournament = learn::parse_tournament("round-robin:2");
             config.generations = 1;
-            if (game_cases.tournament_max_plies > 0) config.max_plies = game_cases.tournament_max_plies;
+            if (game_cases.tournament_max_plies > 0)
+                config.max_plies = game_cases.tournament_max_plies;
             learn::validate(config);
             CaseResults results(cuda_only ? nullptr : signature);
             for (const BenchBackend& backend : bench_backends(axes.backends)) {
@@ -206,18 +225,17 @@ void tournament_workload(const Axes& axes, std::vector<Row>& rows, uint64_t* sig
                 // Other games name themselves in the size, so that each game's cpu row is
                 // compared with its own cpu1 row (the ratios are keyed on workload and size).
                 const std::string& name = game->info().name;
-                Row row = measure(
-                    settings, "tournament generation",
-                    (name == "ataxx" ? std::string() : name + " ") + "members=" +
-                        std::to_string(members) + " games=" + std::to_string(games),
-                    backend.label, static_cast<double>(games), "games/s", [&] {
-                        Sample s;
-                        s.seconds = time_seconds([&] {
-                            state = learn::initial_state(config);
-                            learn::step(config, state, play);
-                        });
-                        return s;
-                    });
+                Row row = measure(settings, "tournament generation",
+                                  (name == "ataxx" ? std::string() : name + " ") + "members=" +
+                                      std::to_string(members) + " games=" + std::to_string(games),
+                                  backend.label, static_cast<double>(games), "games/s", [&] {
+                                      Sample s;
+                                      s.seconds = time_seconds([&] {
+                                          state = learn::initial_state(config);
+                                          learn::step(config, state, play);
+                                      });
+                                      return s;
+                                  });
                 uint64_t plies = 0;
                 for (const auto& r : records) plies += r.plies;
                 char note[160];
@@ -225,12 +243,12 @@ void tournament_workload(const Axes& axes, std::vector<Row>& rows, uint64_t* sig
                               game->info().name.c_str(),
                               records.empty() ? 0.0 : double(plies) / records.size());
                 row.note = note;
-                uint64_t hash = fnv1a(records.data(), records.size() * sizeof(GameRecord));
+                uint64_t hash = outcome_hash(records.data(), records.size());
                 hash = fnv1a(state.weights.data(), state.weights.size() * sizeof(float), hash);
                 if (cuda_only)
                     row.signature = hash;
                 else
-                    results.add(row, hash);
+                    results.add(row, hash, move_check(records.data(), records.size(), hash));
                 rows.push_back(row);
                 // The same measurement in plies/s (games differ in length between games).
                 row.workload = "tournament generation plies";

@@ -21,21 +21,22 @@ namespace gaeval::cuda {
 // thread per subtree counts the rest, and the counts are reduced exactly (integers). Each level's
 // positions take at most `budget_bytes` (0: a quarter of the memory free at that level).
 template <class G>
-uint64_t perft(const G& game, const typename G::Pos& root, int depth,
-               std::size_t budget_bytes = 0);
+uint64_t perft(const G& game, const typename G::Pos& root, int depth, std::size_t budget_bytes = 0);
 
 // records[i] = play_match(game, start, a, b, seed, first + i, max_plies) for i < games.
+// `set`: the smallest player set that holds a and b (games/core/players.hpp: PlayerSet); each set
+// has its own kernel, which carries only the code of its players.
 template <class G>
 void play_matches(const G& game, const typename G::Pos& start, const Player<G>& a,
                   const Player<G>& b, uint64_t seed, uint64_t first, uint64_t games,
-                  uint32_t max_plies, GameRecord* records);
+                  uint32_t max_plies, PlayerSet set, GameRecord* records);
 
 // records[i] = play_pairing(game, start, players, pairings[i], seed, i, max_plies) for i < games
-// (players[0 .. player_count) are copied to the device once for the batch).
+// (players[0 .. player_count) are copied to the device once for the batch); `set` as above.
 template <class G>
 void play_pairings(const G& game, const typename G::Pos& start, const Player<G>* players,
                    uint64_t player_count, const Pairing* pairings, uint64_t games, uint64_t seed,
-                   uint32_t max_plies, GameRecord* records);
+                   uint32_t max_plies, PlayerSet set, GameRecord* records);
 
 // outputs[i] = op(inputs, i) for i < n (inputs[0 .. input_count) and op's tables are copied to
 // the device for the call).
@@ -53,12 +54,12 @@ uint64_t perft(const G&, const typename G::Pos&, int, std::size_t) {
 }
 template <class G>
 void play_matches(const G&, const typename G::Pos&, const Player<G>&, const Player<G>&, uint64_t,
-                  uint64_t, uint64_t, uint32_t, GameRecord*) {
+                  uint64_t, uint64_t, uint32_t, PlayerSet, GameRecord*) {
     no_cuda();
 }
 template <class G>
 void play_pairings(const G&, const typename G::Pos&, const Player<G>*, uint64_t, const Pairing*,
-                   uint64_t, uint64_t, uint32_t, GameRecord*) {
+                   uint64_t, uint64_t, uint32_t, PlayerSet, GameRecord*) {
     no_cuda();
 }
 template <class Op>

@@ -1,9 +1,20 @@
-// Batches of matches on the device: one thread plays one whole match. The templates, included
-// by the batch_play_*.cu files, each of which instantiates them for one family of game types of
-// GAEVAL_FOR_EACH_GAME_TYPE (games/registry.hpp). One file per family lets the build compile
-// the families side by side: as one file, this was the build's critical path (9 to 13 minutes).
+// Batches of matches on the device. The templates, included by the batch_play_*.cu files, each
+// of which instantiates them for one family of game types of GAEVAL_FOR_EACH_GAME_TYPE
+// (games/registry.hpp). One file per family lets the build compile the families side by side:
+// as one file, this was the build's critical path (9 to 13 minutes).
+// Every game has a kernel per player set (games/core/players.hpp: PlayerSet), chosen per batch by
+// the host from its players: playouts (random, policies: no features, no search) and one-ply
+// weighted players (no search), one thread per match, carry few registers and no stack
+// (scripts/kernel-resources.sh, bench/results/kernel-resources.md); searching players of the
+// games whose players use the default alpha-beta (lane_searchable_v: the Ataxx family,
+// tic-tac-toe) get a lane group of kSearchLanes threads per match (games/core/lane_search.hpp:
+// root moves split over the lanes, the same move and value as the serial search); Risk's and
+// Gomoku's own searches run one match per thread.
 #pragma once
 
+#include <type_traits>
+
+#include "games/core/lane_search.hpp"
 #include "games/registry.hpp"
 #include "kernels/batch.hpp"
 #include "kernels/cuda_api.hpp"
@@ -14,7 +25,7 @@ namespace gaeval::cuda {
 
 namespace batch_play_detail {
 
-template <class G>
+template <class G, PlayerSet kSet>
 struct PlayMatchOp {
     G game;
     typename G::Pos start;
@@ -23,12 +34,12 @@ struct PlayMatchOp {
     uint32_t max_plies;
     GameRecord* records;
     __device__ void operator()(uint64_t i) const {
-        records[i] =
-            play_match(game, start, a, b, seed, static_cast<uint32_t>(first + i), max_plies);
+        records[i] = play_match<G, kSet>(game, start, a, b, seed, static_cast<uint32_t>(first + i),
+                                         max_plies);
     }
 };
 
-template <class G>
+template <class G, PlayerSet kSet>
 struct PlayPairingOp {
     G game;
     typename G::Pos start;
@@ -38,8 +49,58 @@ struct PlayPairingOp {
     uint32_t max_plies;
     GameRecord* records;
     __device__ void operator()(uint64_t i) const {
-        records[i] = play_pairing(game, start, players, pairings[i], seed, static_cast<uint32_t>(i),
-                                  max_plies);
+        records[i] = play_pairing<G, kSet>(game, start, players, pairings[i], seed,
+                                           static_cast<uint32_t>(i), max_plies);
+    }
+};
+
+// Blocks of 256 a multiprocessor holds at least, for the playout kernels of the games that fit
+// the bounds: at most 64 registers a thread (launch bounds), half the warps of a multiprocessor.
+// Ataxx's and tic-tac-toe's playouts fit without a spill; Pac-Man's spilled 10 KB under them and
+// Ataxx's one-ply kernels 200 bytes, so those run unbounded (bench/results/kernel-resources.md).
+constexpr int kPlayoutMinBlocks = 4;
+template <class G>
+constexpr bool playouts_fit_bounds_v = lane_searchable_v<G>;
+
+// Threads per searching match: Ataxx's root has tens of moves, so 8 lanes each get a few.
+constexpr int kSearchLanes = 8;
+
+// Thread i plays lane i % kSearchLanes of match i / kSearchLanes (blocks and the grid stride are
+// multiples of kSearchLanes, so a match's lanes are one aligned tile of a warp); lane 0 writes.
+template <class G>
+struct PlayMatchLanesOp {
+    G game;
+    typename G::Pos start;
+    Player<G> a, b;
+    uint64_t seed, first;
+    uint32_t max_plies;
+    GameRecord* records;
+    __device__ void operator()(uint64_t i) const {
+        const uint64_t g = i / kSearchLanes;
+        const uint32_t index = static_cast<uint32_t>(first + g);
+        const int seat = static_cast<int>(index % static_cast<uint32_t>(game.seats(start)));
+        const GameRecord r = play_match_lanes<G, kSearchLanes>(Lanes<kSearchLanes>{}, game, start,
+                                                               a, b, seat, seed, index, max_plies);
+        if (i % kSearchLanes == 0) records[g] = r;
+    }
+};
+
+template <class G>
+struct PlayPairingLanesOp {
+    G game;
+    typename G::Pos start;
+    const Player<G>* players;
+    const Pairing* pairings;
+    uint64_t seed;
+    uint32_t max_plies;
+    GameRecord* records;
+    __device__ void operator()(uint64_t i) const {
+        const uint64_t g = i / kSearchLanes;
+        const Pairing pairing = pairings[g];
+        const GameRecord r = play_match_lanes<G, kSearchLanes>(
+            Lanes<kSearchLanes>{}, game, start, players[pairing.a], players[pairing.b],
+            pairing.a_seat, seed, static_cast<uint32_t>(g), max_plies);
+        if (i % kSearchLanes == 0) records[g] = r;
     }
 };
 
@@ -48,7 +109,8 @@ struct PlayPairingOp {
 template <class G>
 void play_pairings(const G& host_game, const typename G::Pos& start, const Player<G>* players,
                    uint64_t player_count, const Pairing* pairings, uint64_t games, uint64_t seed,
-                   uint32_t max_plies, GameRecord* records) {
+                   uint32_t max_plies, PlayerSet set, GameRecord* records) {
+    using namespace batch_play_detail;
     if (games == 0) return;
     DeviceGame<G> bound(host_game);
     DeviceArray<Player<G>> device_players(player_count);
@@ -56,10 +118,25 @@ void play_pairings(const G& host_game, const typename G::Pos& start, const Playe
     DeviceArray<Pairing> device_pairings(games);
     device_pairings.upload(pairings, games);
     DeviceArray<GameRecord> device_records(games);
-    for_each_index(batch_play_detail::PlayPairingOp<G>{bound.game(), start, device_players.data(),
-                                                       device_pairings.data(), seed, max_plies,
-                                                       device_records.data()},
-                   games);
+    with_player_set(set, [&](auto kind) {
+        constexpr PlayerSet kSet = decltype(kind)::value;
+        if constexpr (kSet == PlayerSet::Search && lane_searchable_v<G>)
+            for_each_index(PlayPairingLanesOp<G>{bound.game(), start, device_players.data(),
+                                                 device_pairings.data(), seed, max_plies,
+                                                 device_records.data()},
+                           games * kSearchLanes);
+        else if constexpr (kSet != PlayerSet::Playout || !playouts_fit_bounds_v<G>)
+            for_each_index(PlayPairingOp<G, kSet>{bound.game(), start, device_players.data(),
+                                                  device_pairings.data(), seed, max_plies,
+                                                  device_records.data()},
+                           games);
+        else
+            for_each_index_bounded<kPlayoutMinBlocks>(
+                PlayPairingOp<G, kSet>{bound.game(), start, device_players.data(),
+                                       device_pairings.data(), seed, max_plies,
+                                       device_records.data()},
+                games);
+    });
     synchronize();
     device_records.download(records, games);
 }
@@ -67,13 +144,27 @@ void play_pairings(const G& host_game, const typename G::Pos& start, const Playe
 template <class G>
 void play_matches(const G& host_game, const typename G::Pos& start, const Player<G>& a,
                   const Player<G>& b, uint64_t seed, uint64_t first, uint64_t games,
-                  uint32_t max_plies, GameRecord* records) {
+                  uint32_t max_plies, PlayerSet set, GameRecord* records) {
+    using namespace batch_play_detail;
     if (games == 0) return;
     DeviceGame<G> bound(host_game);
     DeviceArray<GameRecord> device_records(games);
-    for_each_index(batch_play_detail::PlayMatchOp<G>{bound.game(), start, a, b, seed, first,
-                                                     max_plies, device_records.data()},
-                   games);
+    with_player_set(set, [&](auto kind) {
+        constexpr PlayerSet kSet = decltype(kind)::value;
+        if constexpr (kSet == PlayerSet::Search && lane_searchable_v<G>)
+            for_each_index(PlayMatchLanesOp<G>{bound.game(), start, a, b, seed, first, max_plies,
+                                               device_records.data()},
+                           games * kSearchLanes);
+        else if constexpr (kSet != PlayerSet::Playout || !playouts_fit_bounds_v<G>)
+            for_each_index(PlayMatchOp<G, kSet>{bound.game(), start, a, b, seed, first, max_plies,
+                                                device_records.data()},
+                           games);
+        else
+            for_each_index_bounded<kPlayoutMinBlocks>(
+                PlayMatchOp<G, kSet>{bound.game(), start, a, b, seed, first, max_plies,
+                                     device_records.data()},
+                games);
+    });
     synchronize();
     device_records.download(records, games);
 }
@@ -81,8 +172,9 @@ void play_matches(const G& host_game, const typename G::Pos& start, const Player
 }  // namespace gaeval::cuda
 
 // Instantiates play_matches and play_pairings for the game type G (inside namespace gaeval::cuda).
-#define GAEVAL_INSTANTIATE_PLAY(G)                                                             \
-    template void play_matches<G>(const G&, const G::Pos&, const Player<G>&, const Player<G>&, \
-                                  uint64_t, uint64_t, uint64_t, uint32_t, GameRecord*);        \
-    template void play_pairings<G>(const G&, const G::Pos&, const Player<G>*, uint64_t,        \
-                                   const Pairing*, uint64_t, uint64_t, uint32_t, GameRecord*);
+#define GAEVAL_INSTANTIATE_PLAY(G)                                                                 \
+    template void play_matches<G>(const G&, const G::Pos&, const Player<G>&, const Player<G>&,     \
+                                  uint64_t, uint64_t, uint64_t, uint32_t, PlayerSet, GameRecord*); \
+    template void play_pairings<G>(const G&, const G::Pos&, const Player<G>*, uint64_t,            \
+                                   const Pairing*, uint64_t, uint64_t, uint32_t, PlayerSet,        \
+                                   GameRecord*);

@@ -13,15 +13,17 @@
 #              and build; stops itself before the limit (exit 75: call it again, ninja resumes)
 #   tests      the whole suite under the `gpu` preset: GPU tests must run, a missing GPU fails
 #   memcheck | initcheck | synccheck
-#              compute-sanitizer on the GPU tests; where the device refuses the sanitizer
-#              (some sandboxed machines do), the step says so and exits 0 (skipped, not failed)
+#              compute-sanitizer on every GPU test in the tests' reduced-size mode
+#              (GAEVAL_GPU_TEST_REDUCED=1: same comparisons, small batches); where the device
+#              refuses the sanitizer (some sandboxed machines do), the step says so and exits 0
 #   bench      the default benchmark on cpu1, cpu and cuda side by side, and its signature
 #   compare    learning and pile-in on cuda against cpu in lockstep (first difference reported)
 #   learn      the default learn run on the GPU (time and verification)
 #   large      10^8 plans resident on the device, 10^7 resident and chunked (identical best.json)
 #   profile    Nsight Compute (ncu, clocks left alone) on the workloads the first check found
 #              slowest against the CPU or their targets: a 24-member tournament generation,
-#              random playouts, a 10^6-plan GAPI1 generation
+#              Ataxx playouts (65536 games), a 10^5-plan GAPI1 generation; each case one short
+#              bench run (one sample a row) with an equal share of the step's seconds
 #
 # Environment: GAEVAL_STEP_SECONDS (default 540) bounds each step's own work;
 # GAEVAL_CHECK_PRESET (default gpu) lets the CPU-only steps run here (`cpu`) to test the script,
@@ -148,9 +150,9 @@ memcheck | initcheck | synccheck)
         log "the device refuses compute-sanitizer ($(grep -m1 -iE 'not supported|999|unknown' "$out/$step-probe.log")): skipped"
         exit 0
     fi
-    extra=()
-    [ "$step" = initcheck ] && extra=(--track-unused-memory no)
-    bounded "$sanitizer" --tool "$step" "${extra[@]}" --error-exitcode 9 \
+    # Current compute-sanitizer takes no value after --track-unused-memory (it read "no" as the
+    # program): initcheck runs with its defaults.
+    GAEVAL_GPU_TEST_REDUCED=1 bounded "$sanitizer" --tool "$step" --error-exitcode 9 \
         "$tests_bin" --gtest_filter="$filter" >"$out/$step.log" 2>&1
     rc=$?
     if ((rc == 0)); then
@@ -270,11 +272,17 @@ profile)
     need_binary
     ncu=$(command -v ncu || ls /usr/local/cuda/bin/ncu 2>/dev/null)
     [ -n "$ncu" ] || { log "ncu not found: skipped"; exit 0; }
-    # Each case: the first few kernels of one short bench run, speed of light, occupancy and
-    # launch statistics (registers, block size), as text.
+    # Each case: the first few kernels of one short bench run (one sample a row), speed of
+    # light, occupancy and launch statistics (registers, block size), as text; each case gets an
+    # equal share of the seconds left, so that a slow one cannot starve the next.
+    cases_left=3
+    quick=(--backend cuda --max-seconds 0.2 --min-samples 1)
     profile() {  # name, gaeval arguments...
         local name=$1; shift
-        if bounded "$ncu" --clock-control none --launch-skip 2 --launch-count 3 \
+        local share=$(($(left) / cases_left))
+        cases_left=$((cases_left - 1))
+        if timeout --signal=TERM --kill-after=10 "$share" "$ncu" --clock-control none \
+            --launch-skip 2 --launch-count 3 \
             --section SpeedOfLight --section Occupancy --section LaunchStats \
             "$bin" "$@" >"$out/profile-$name.txt" 2>&1; then
             log "$name: $(grep -m1 -E 'Duration' "$out/profile-$name.txt" | tr -s ' ')"
@@ -282,9 +290,9 @@ profile)
             fail "$name (see profile-$name.txt)"
         fi
     }
-    profile tournament bench --what tournament --backend cuda --population 24
-    profile playout bench --what playout --backend cuda
-    profile pile-in bench --what pile-in --backend cuda --population 1e6
+    profile tournament bench --what tournament "${quick[@]}" --population 24
+    profile playout bench --what playout "${quick[@]}" --games ataxx --population 65536
+    profile pile-in bench --what pile-in "${quick[@]}" --population 1e5 --models 20
     ;;
 esac
 log "done in $((SECONDS - started)) s, status $status"

@@ -4,9 +4,28 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <string>
 
 #include "host/backend/backend.hpp"
+
+namespace gaeval::testing {
+
+// GAEVAL_GPU_TEST_REDUCED=1 (set by scripts/gpu-check.sh's sanitizer steps, whose kernels run
+// 10 to 100 times slower): the GPU parity tests play reduced sizes, so that one sanitizer covers
+// every GPU test within its budget. The comparisons stay the same; only the sizes shrink.
+inline bool gpu_tests_reduced() {
+    const char* v = std::getenv("GAEVAL_GPU_TEST_REDUCED");
+    return v && *v && std::string(v) != "0";
+}
+
+// `full`, or `reduced` in the reduced mode.
+template <class T>
+T gpu_test_size(T full, T reduced) {
+    return gpu_tests_reduced() ? reduced : full;
+}
+
+}  // namespace gaeval::testing
 
 #define GAEVAL_REQUIRE_DEVICE_OR_SKIP()                                        \
     do {                                                                       \

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "gpu_test_support.hpp"
 #include "ataxx_test_support.hpp"
+#include "gpu_test_support.hpp"
 
 namespace {
 
@@ -72,9 +72,7 @@ void check_table(bool engine, const BackendChoice& backend, uint64_t limit) {
 
 TEST(AtaxxPerft, WholeTableOnTheFastPath) { check_table({}, cpu_backend(0), kTestedNodes); }
 
-TEST(AtaxxPerft, WholeTableOnTheTableGeometry) {
-    check_table(true, cpu_backend(0), kTestedNodes);
-}
+TEST(AtaxxPerft, WholeTableOnTheTableGeometry) { check_table(true, cpu_backend(0), kTestedNodes); }
 
 TEST(AtaxxPerft, GappedRankCaseEndsWhenRankOneFills) {
     // Ranks 4-7 are unreachable: an engine that ends only on a full board counts 175.
@@ -217,11 +215,12 @@ TEST(AtaxxPerft, CudaMatchesCpu) {
     for (const auto& row : read_perft_table()) {
         const GameSetup setup = fen_setup(row.fen);
         for (std::size_t depth = 0; depth < row.counts.size(); ++depth) {
-            if (row.counts[depth] > 10 * kTestedNodes) continue;
+            if (row.counts[depth] >
+                gaeval::testing::gpu_test_size(10 * kTestedNodes, uint64_t{200'000}))
+                continue;
             EXPECT_EQ(perft(setup, static_cast<int>(depth), gpu), row.counts[depth]) << row.fen;
             if (row.counts[depth] < kTestedNodes / 10) {
-                EXPECT_EQ(perft(setup, static_cast<int>(depth), gpu, true),
-                          row.counts[depth])
+                EXPECT_EQ(perft(setup, static_cast<int>(depth), gpu, true), row.counts[depth])
                     << row.fen << " (table geometry)";
             }
         }
@@ -229,9 +228,10 @@ TEST(AtaxxPerft, CudaMatchesCpu) {
     std::mt19937 rng(5);
     for (const char* board : {"hex:8", "square8:11x11", "tri:9", "offset:8x7"}) {
         for (int players : {2, 3}) {
-            const GameSetup s = random_setup(rng, parse_board_spec(board), RuleSet::GeneticGame,
-                                             players, 10, 5);
-            EXPECT_EQ(perft(s, 3, gpu), perft(s, 3, cpu_backend(0))) << board << players;
+            const GameSetup s =
+                random_setup(rng, parse_board_spec(board), RuleSet::GeneticGame, players, 10, 5);
+            const int depth = gaeval::testing::gpu_test_size(3, 2);
+            EXPECT_EQ(perft(s, depth, gpu), perft(s, depth, cpu_backend(0))) << board << players;
         }
     }
 }
@@ -250,7 +250,9 @@ TEST(AtaxxPerft, CudaChunkedUnderASmallBudgetMatchesTheTable) {
         for (const auto& row : read_perft_table()) {
             const GameSetup setup = fen_setup(row.fen);
             for (std::size_t depth = 3; depth < row.counts.size(); ++depth) {
-                if (row.counts[depth] > 5'000'000) break;
+                if (row.counts[depth] >
+                    gaeval::testing::gpu_test_size(uint64_t{5'000'000}, uint64_t{20'000}))
+                    break;
                 EXPECT_EQ(perft(setup, static_cast<int>(depth), gpu), row.counts[depth])
                     << row.fen << " depth " << depth << " budget " << budget;
                 ++checked;

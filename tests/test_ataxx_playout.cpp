@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "gpu_test_support.hpp"
 #include "ataxx_test_support.hpp"
+#include "gpu_test_support.hpp"
 
 namespace {
 
@@ -135,7 +135,8 @@ TEST(AtaxxPlayout, CudaMatchesCpu) {
     const BackendChoice gpu = resolve_backend("cuda", 0);
     for (const Case& c : kCases) {
         const GameSetup start = setup_for(c);
-        const PlayRequest request = request_for(c, 7);
+        PlayRequest request = request_for(c, 7);
+        request.games = gaeval::testing::gpu_test_size<uint64_t>(request.games, 4);
         for (bool generic : {false, true}) {
             std::size_t at = 0;
             EXPECT_TRUE(same_bits(play_batch(start, request, cpu_backend(0), generic),

@@ -28,12 +28,12 @@
 
 #include <nlohmann/json.hpp>
 
-#include "gpu_test_support.hpp"
 #include "ataxx_test_support.hpp"
+#include "gpu_test_support.hpp"
 #include "host/backend/backend.hpp"
 #include "host/core/error.hpp"
-#include "host/learn/learn.hpp"
 #include "host/games/registry.hpp"
+#include "host/learn/learn.hpp"
 #include "host/learn/learn_run.hpp"
 
 namespace gaeval::learn {
@@ -1236,9 +1236,9 @@ TEST(LearnPlayPairings, RecordsEqualPlayMatchSeatedForEachPairing) {
     EXPECT_GT(finished, 0);
     for (int threads : {1, 2}) {
         for (bool generic : {false, true}) {
-            const auto got = ataxx::open_session(setup, generic)
-                                 ->play_pairings(players, pairings, seed, max_plies,
-                                                 cpu_backend(threads));
+            const auto got =
+                ataxx::open_session(setup, generic)
+                    ->play_pairings(players, pairings, seed, max_plies, cpu_backend(threads));
             ASSERT_EQ(got.size(), expected.size());
             for (size_t i = 0; i < got.size(); ++i) {
                 SCOPED_TRACE("game " + std::to_string(i) + (generic ? " (table)" : "") + ", " +
@@ -1248,6 +1248,9 @@ TEST(LearnPlayPairings, RecordsEqualPlayMatchSeatedForEachPairing) {
                 EXPECT_EQ(got[i].winner, expected[i].winner);
                 EXPECT_EQ(got[i].a_result, expected[i].a_result);
                 EXPECT_EQ(got[i].stopped, expected[i].stopped);
+                if (!generic) {
+                    EXPECT_EQ(got[i].move_hash, expected[i].move_hash);
+                }
             }
         }
     }

@@ -422,7 +422,7 @@ TEST(PacBot, CudaMatchesCpu) {
     const auto session = games::find_game("pac").open({{"map-seed", "5"}, {"pacs", "4"}});
     games::PlayRequest r;
     r.a = named(1);
-    r.games = 2000;
+    r.games = gaeval::testing::gpu_test_size(2000, 16);
     const auto a = games::play(*session, r, resolve_backend("cuda", 0));
     const auto b = games::play(*session, r, resolve_backend("cpu", 0));
     EXPECT_EQ(std::memcmp(a.data(), b.data(), a.size() * sizeof(GameRecord)), 0);

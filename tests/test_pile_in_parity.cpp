@@ -133,11 +133,12 @@ TEST(PileInParity, CudaMatchesCpuBitForBit) {
                              std::to_string(c.population));
     }
     // A population large enough for many blocks and a grid-stride loop.
+    const uint32_t large = gaeval::testing::gpu_test_size(300000u, 3000u);
     Scenario s = random_scenario(9, 20, 20);
-    auto cpu = make_cpu_population(s, 300000, 0);
-    auto gpu = make_cuda_population(s, 300000);
+    auto cpu = make_cpu_population(s, large, 0);
+    auto gpu = make_cuda_population(s, large);
     expect_identical(run_generations(*cpu, 3, 2), run_generations(*gpu, 3, 2),
-                     "cuda vs cpu, population 300000");
+                     "cuda vs cpu, population " + std::to_string(large));
 #endif
 }
 

@@ -208,7 +208,8 @@ float expectiminimax(const Config& c, const Pos& p, const float* weights, int de
                              ? evaluate(c.tables->map, child, us, weights)
                              : expectiminimax(c, child, weights, depth - 1, us, &ignored);
         }
-        const float v = k == 0 ? outcome[0] : chance_value(edges[k - 1].win, outcome[0], outcome[1]);
+        const float v =
+            k == 0 ? outcome[0] : chance_value(edges[k - 1].win, outcome[0], outcome[1]);
         if (k == 0 || (maximize ? v > best : v < best)) {
             best = v;
             *best_edge = k;
@@ -224,14 +225,16 @@ TEST(RiskAgent, AlphaBetaReturnsWhatPlainMinimaxReturns) {
     for (int trial = 0; trial < 300; ++trial) {
         const int seats = 2 + trial % 2;
         Pos p = blank(seats, trial);
-        for (int t = 0; t < 8; ++t) put(p, t, t < seats ? t : int(rng() % seats), 1 + int(rng() % 12));
+        for (int t = 0; t < 8; ++t)
+            put(p, t, t < seats ? t : int(rng() % seats), 1 + int(rng() % 12));
         p.mover = static_cast<uint8_t>(rng() % seats);
         p.hand[p.mover] = rng() & 0xff & ~p.owned[p.mover];
         const int depth = 1 + trial % 4;
         float weights[4];
         for (float& w : weights) w = std::uniform_real_distribution<float>(-2, 10)(rng);
         int expected_edge = -1;
-        const float expected = expectiminimax(f.game.config, p, weights, depth, p.mover, &expected_edge);
+        const float expected =
+            expectiminimax(f.game.config, p, weights, depth, p.mover, &expected_edge);
         const SearchResult r = search(f.game.config, p, weights, depth);
         ASSERT_EQ(r.value, expected) << "trial " << trial << ", depth " << depth;
         ASSERT_EQ(r.edge, expected_edge) << "trial " << trial << ", depth " << depth;
@@ -313,7 +316,7 @@ TEST(RiskPlayers, CudaMatchesCpu) {
         games::PlayRequest r;
         r.a = alphabeta(2);
         r.b = named(entry.info(), "aggressive");
-        r.games = 2000;
+        r.games = gaeval::testing::gpu_test_size(2000, 8);
         const auto gpu = games::play(*session, r, resolve_backend("cuda", 0));
         const auto cpu_records = games::play(*session, r, cpu(0));
         ASSERT_EQ(gpu.size(), cpu_records.size());

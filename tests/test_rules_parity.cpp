@@ -12,8 +12,8 @@
 #include "games/core/rng.hpp"
 #include "games/pile_in/rules_fitness.hpp"
 #include "gpu_test_support.hpp"
-#include "host/pile_in/population.hpp"
 #include "host/pile_in/compare.hpp"
+#include "host/pile_in/population.hpp"
 #include "host/pile_in/scenario_io.hpp"
 #include "parity_util.hpp"
 
@@ -180,10 +180,11 @@ TEST(RulesParity, CudaMatchesCpuBitForBit) {
     }
     // Many blocks and a grid-stride loop.
     const RulesProblem p = random_problem(9, 20, 20, Direction::NoFurther, true, true, false);
-    auto cpu = make_cpu_population(p.scenario, 100000, 0, &p);
-    auto gpu = make_cuda_population(p.scenario, 100000, &p);
+    const uint32_t large = gaeval::testing::gpu_test_size(100000u, 2000u);
+    auto cpu = make_cpu_population(p.scenario, large, 0, &p);
+    auto gpu = make_cuda_population(p.scenario, large, &p);
     expect_identical(run_generations(*cpu, 3, 2), run_generations(*gpu, 3, 2),
-                     "cuda vs cpu, population 100000");
+                     "cuda vs cpu, population " + std::to_string(large));
 #endif
 }
 

@@ -244,7 +244,7 @@ TEST(Search, CudaMatchesCpu) {
     request.a.weights = {1.0f, 1.0f, 0.5f, 0.25f, 0.125f, 0.0f, 0.5f, 1.0f,
                          1.5f, 0.1f, 0.5f, 0.25f, 0.125f, 0.0f, 0.1f};  // features in [0, 1]
     request.b.weights = request.a.weights;
-    request.games = 64;
+    request.games = gaeval::testing::gpu_test_size(64, 4);
     request.seed = 9;
     request.max_plies = 300;
     auto same = [](const std::vector<GameRecord>& x, const std::vector<GameRecord>& y) {

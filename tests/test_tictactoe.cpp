@@ -124,7 +124,7 @@ TEST(TicTacToe, CudaMatchesCpu) {
     const auto session = games::find_game("tictactoe").open({});
     EXPECT_EQ(session->perft(9, resolve_backend("cuda", 0)), 127872u);
     games::PlayRequest r;
-    r.games = 5000;
+    r.games = gaeval::testing::gpu_test_size(5000, 100);
     const auto gpu = games::play(*session, r, resolve_backend("cuda", 0));
     const auto cpu = games::play(*session, r, resolve_backend("cpu", 0));
     ASSERT_EQ(gpu.size(), cpu.size());

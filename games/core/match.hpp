@@ -3,8 +3,10 @@
 // every other one. A match is a pure function of (game, start, players, seat, seed, index, cap).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <type_traits>
+#include <utility>
 
 #include "games/core/game.hpp"
 #include "games/core/hd.hpp"
@@ -12,15 +14,67 @@
 
 namespace gaeval {
 
-// What one match left: plies played, A's seat, the winning seat (-1: none) and A's result.
+// What one match left: plies played, A's seat, the winning seat (-1: none), A's result, and a
+// hash of the moves played (move_hash_step over every ply), so that two backends that played
+// different games with the same outcome are told apart. The first kRecordOutcomeBytes bytes
+// (the outcome) are what the bench signature hashes, as it did before the move hash existed.
 struct GameRecord {
     uint32_t plies = 0;
     int8_t a_seat = 0;
     int8_t winner = -1;
     int8_t a_result = 0;  // SeatResult: -1 loss, 0 draw, 1 win
     uint8_t stopped = 0;  // 1 when the ply cap ended the game before its rules did
+    uint64_t move_hash = 0;
 };
-static_assert(sizeof(GameRecord) == 8, "records are hashed as bytes (bench signature)");
+constexpr std::size_t kRecordOutcomeBytes = 8;
+static_assert(sizeof(GameRecord) == 16 && offsetof(GameRecord, move_hash) == kRecordOutcomeBytes,
+              "records are hashed as bytes: the outcome (bench signature), then the move hash");
+static_assert(std::is_trivially_copyable_v<GameRecord>, "records come back from the device");
+
+// The move hash of a game before its first move.
+constexpr uint64_t kMoveHashStart = 0xcbf29ce484222325ull;
+
+namespace detail {
+
+template <class G, class = void>
+struct has_move_code : std::false_type {};
+template <class G>
+struct has_move_code<G, void_t<decltype(std::declval<const G&>().move_code(
+                            std::declval<const typename G::Move&>()))>> : std::true_type {};
+
+// One 64-bit word into the hash: xor, rotate, multiply by an odd constant. Each step is a
+// bijection of h for a fixed word, so two move sequences of the same length that differ
+// anywhere never hash alike.
+GAEVAL_HD_INLINE uint64_t fold_word(uint64_t h, uint64_t word) {
+    h ^= word;
+    h = (h << 27) | (h >> 37);
+    return h * 0x100000001b3ull;
+}
+
+}  // namespace detail
+
+// The move hash after `move` (exact on both backends: integers only). A game whose Move has
+// padding bytes gives `uint64_t move_code(const Move&) const` (a value that tells its moves
+// apart); any other move is folded byte for byte, 8 bytes to a word.
+template <class G>
+GAEVAL_HD_INLINE uint64_t move_hash_step(const G& game, uint64_t h, const typename G::Move& move) {
+    using Move = typename G::Move;
+    if constexpr (detail::has_move_code<G>::value) {
+        return detail::fold_word(h, game.move_code(move));
+    } else {
+        static_assert(
+            std::has_unique_object_representations_v<Move>,
+            "a Move with padding bytes needs the game's move_code (games/core/match.hpp)");
+        const unsigned char* bytes = reinterpret_cast<const unsigned char*>(&move);
+        for (std::size_t at = 0; at < sizeof(Move); at += 8) {
+            uint64_t word = 0;
+            for (std::size_t k = 0; k < 8 && at + k < sizeof(Move); ++k)
+                word |= static_cast<uint64_t>(bytes[at + k]) << (8 * k);
+            h = detail::fold_word(h, word);
+        }
+        return h;
+    }
+}
 
 // One game of a tournament: players[a] against players[b], A in seat a_seat.
 struct Pairing {
@@ -29,49 +83,68 @@ struct Pairing {
 };
 static_assert(std::is_trivially_copyable_v<Pairing>, "pairings go to the device");
 
-// Plays match `index` from `start` until the game is over or `max_plies` plies were played,
+// The match loop, written once: plays match `index` from `start` until the game is over or
+// `max_plies` plies were played, each move chosen by choose(p, mover's player, draw address),
 // then scores it. Draws use key `seed` and counter (index, ply, ...).
-template <class G>
-GAEVAL_HD GameRecord play_match_seated(const G& game, const typename G::Pos& start,
-                                       const Player<G>& a, const Player<G>& b, int a_seat,
-                                       uint64_t seed, uint32_t index, uint32_t max_plies) {
+template <class G, class Choose>
+GAEVAL_HD_INLINE GameRecord play_match_by(const G& game, const typename G::Pos& start,
+                                          const Player<G>& a, const Player<G>& b, int a_seat,
+                                          uint64_t seed, uint32_t index, uint32_t max_plies,
+                                          Choose&& choose) {
     GameRecord record;
     record.a_seat = static_cast<int8_t>(a_seat);
     typename G::Pos p = start;
     if constexpr (has_start_match_v<G>) p = game.start_match(start, seed, index);
     uint32_t ply = 0;
+    uint64_t moves = kMoveHashStart;
     while (!game.is_over(p)) {
         if (ply >= max_plies) {
             record.stopped = 1;
             break;
         }
         const Player<G>& mover = game.to_move(p) == a_seat ? a : b;
-        p = game.make(p, choose_move(game, p, mover, DrawAddress{seed, index, ply}));
+        const typename G::Move m = choose(p, mover, DrawAddress{seed, index, ply});
+        moves = move_hash_step(game, moves, m);
+        p = game.make(p, m);
         ++ply;
     }
     record.plies = ply;
+    record.move_hash = moves;
     record.winner = static_cast<int8_t>(game.winner(p));
     record.a_result = static_cast<int8_t>(game.seat_result(p, a_seat));
     return record;
 }
 
+// Match `index` with each player's own choice (choose_move), compiled for the player set kSet
+// (players.hpp: PlayerSet; every player's player_set must be at most kSet).
+template <class G, PlayerSet kSet = PlayerSet::Search>
+GAEVAL_HD GameRecord play_match_seated(const G& game, const typename G::Pos& start,
+                                       const Player<G>& a, const Player<G>& b, int a_seat,
+                                       uint64_t seed, uint32_t index, uint32_t max_plies) {
+    return play_match_by(
+        game, start, a, b, a_seat, seed, index, max_plies,
+        [&](const typename G::Pos& p, const Player<G>& mover, const DrawAddress& at) {
+            return choose_move<G, kSet>(game, p, mover, at);
+        });
+}
+
 // play_match_seated with A in seat index % seats: colours alternate with the index.
-template <class G>
+template <class G, PlayerSet kSet = PlayerSet::Search>
 GAEVAL_HD GameRecord play_match(const G& game, const typename G::Pos& start, const Player<G>& a,
                                 const Player<G>& b, uint64_t seed, uint32_t index,
                                 uint32_t max_plies) {
     const int seat = static_cast<int>(index % static_cast<uint32_t>(game.seats(start)));
-    return play_match_seated(game, start, a, b, seat, seed, index, max_plies);
+    return play_match_seated<G, kSet>(game, start, a, b, seat, seed, index, max_plies);
 }
 
 // Game `index` of a tournament (draws keyed by seed and index), so a game's moves depend on its
 // place in the schedule, not on who plays it.
-template <class G>
+template <class G, PlayerSet kSet = PlayerSet::Search>
 GAEVAL_HD GameRecord play_pairing(const G& game, const typename G::Pos& start,
                                   const Player<G>* players, const Pairing& pairing, uint64_t seed,
                                   uint32_t index, uint32_t max_plies) {
-    return play_match_seated(game, start, players[pairing.a], players[pairing.b], pairing.a_seat,
-                             seed, index, max_plies);
+    return play_match_seated<G, kSet>(game, start, players[pairing.a], players[pairing.b],
+                                      pairing.a_seat, seed, index, max_plies);
 }
 
 }  // namespace gaeval

@@ -73,21 +73,79 @@ GAEVAL_HD_INLINE typename G::Move one_ply_weighted_move(const G& game, const typ
     });
 }
 
-// The move `player` chooses in p (a game that is not over): the only legal move when there is
-// one, else the player's choice.
+// What a batch's players need, from the least code to the most: the play kernels are compiled
+// once per set, and a batch runs the smallest set that holds all its players (player_set), so
+// random and policy playouts carry neither the features nor the search, and one-ply weighted
+// players no search (few registers, no stack on the device: scripts/kernel-resources.sh).
+// Values order the sets: a set holds every player of the sets below it.
+enum class PlayerSet : uint8_t {
+    Playout = 0,   // random and the game's policies
+    Weighted = 1,  // and weighted players that do not search
+    Search = 2,    // and searching players
+};
+
+// Whether `player` searches: a weighted player with depth > 1 over the default alpha-beta or a
+// game's searching weighted_move, or the weighted player of a game whose own player always
+// searches (Risk: weighted_move with a depth and no one-ply form).
 template <class G>
+GAEVAL_HD_INLINE bool player_searches(const Player<G>& player) {
+    if (player.kind != PlayerKind::Weighted) return false;
+    if constexpr (has_searching_move_v<G> && !detail::has_weighted_move<G>::value) {
+        return true;
+    } else if constexpr (has_searching_move_v<G>) {
+        return player.depth > 1;
+    } else if constexpr (detail::has_weighted_move<G>::value) {
+        return false;
+    } else {
+        return has_features_v<G> && player.depth > 1;
+    }
+}
+
+// The smallest player set that holds `player`.
+template <class G>
+GAEVAL_HD_INLINE PlayerSet player_set(const Player<G>& player) {
+    if (player_searches<G>(player)) return PlayerSet::Search;
+    return player.kind == PlayerKind::Weighted ? PlayerSet::Weighted : PlayerSet::Playout;
+}
+
+// Calls run(std::integral_constant<PlayerSet, S>{}) for S == set: how the host turns a batch's
+// player set into the instantiation it plays (host/batch on the CPU, kernels/ on the GPU).
+template <class Run>
+void with_player_set(PlayerSet set, Run&& run) {
+    switch (set) {
+        case PlayerSet::Playout:
+            run(std::integral_constant<PlayerSet, PlayerSet::Playout>{});
+            break;
+        case PlayerSet::Weighted:
+            run(std::integral_constant<PlayerSet, PlayerSet::Weighted>{});
+            break;
+        case PlayerSet::Search:
+            run(std::integral_constant<PlayerSet, PlayerSet::Search>{});
+            break;
+    }
+}
+
+// The move `player` chooses in p (a game that is not over): the only legal move when there is
+// one, else the player's choice. kSet compiles only the players of that set and requires
+// player_set(player) <= kSet (a player outside it moves at random).
+template <class G, PlayerSet kSet = PlayerSet::Search>
 GAEVAL_HD typename G::Move choose_move(const G& game, const typename G::Pos& p,
                                        const Player<G>& player, const DrawAddress& at) {
     const int moves = game.count_moves(p);
     if (moves <= 1) return game.nth_move(p, 0);
     if (player.kind == PlayerKind::Policy) return game.policy_move(p, player.policy, at);
     if (player.kind == PlayerKind::Weighted) {
-        if constexpr (has_searching_move_v<G>) {
+        if constexpr (kSet == PlayerSet::Search && has_searching_move_v<G>) {
             return game.weighted_move(p, player.weights, int(player.depth), at);
-        } else if constexpr (has_weighted_move_v<G>) {
+        } else if constexpr (kSet == PlayerSet::Playout) {
+            // not compiled: a weighted player needs a larger set
+        } else if constexpr (detail::has_weighted_move<G>::value) {
             return game.weighted_move(p, player.weights, at);
-        } else if constexpr (has_features_v<G>) {
-            if (player.depth > 1) return alpha_beta_move(game, p, player.weights, player.depth, at);
+        } else if constexpr (has_features_v<G> && !has_searching_move_v<G>) {
+            if constexpr (kSet == PlayerSet::Search) {
+                if (player.depth > 1)
+                    return alpha_beta_move(game, p, player.weights, player.depth, at);
+            }
             return one_ply_weighted_move(game, p, player.weights, at);
         }
     }

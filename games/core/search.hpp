@@ -37,7 +37,10 @@ GAEVAL_HD_INLINE float weighted_score(const float* weights, const float* values)
 
 // Deepest search of a player (PlayerSpec::depth, player files, learn --depth).
 constexpr int kPlayerMaxSearchDepth = 8;
-// Moves a node orders; a node with more moves searches them in move order.
+// Moves a node orders; a node with more moves searches them in move order. Ordering changes
+// only the nodes searched, never a fixed-depth search's move or value (alpha-beta's value does
+// not depend on move order, and root ties are broken by draws): a smaller cap (a smaller stack)
+// plays the same games.
 constexpr int kAlphaBetaOrderCap = 256;
 // Score of a won game for the searching seat at ply 0 (a win k plies deeper scores kAlphaBetaWin -
 // k: sooner wins first). Float spacing at 1e7 is 1, so every ply is exact; weighted scores of
@@ -149,12 +152,12 @@ GAEVAL_HD float frontier(Context<G>& c, const typename G::Pos& p, int ply, float
 }
 
 // One node of the explicit stack: its position, its moves (ordered by static score when there
-// are at most kAlphaBetaOrderCap), the next to search, and its window.
-template <class G>
+// are at most OrderCap), the next to search, and its window.
+template <class G, int OrderCap = kAlphaBetaOrderCap>
 struct Frame {
     typename G::Pos pos;
-    typename G::Move moves[kAlphaBetaOrderCap];
-    float keys[kAlphaBetaOrderCap];
+    typename G::Move moves[OrderCap];
+    float keys[OrderCap];
     int count;     // legal moves
     int searched;  // moves searched so far
     int left;      // plies left below this node (>= 2)
@@ -162,12 +165,12 @@ struct Frame {
     float alpha, beta, best;
     float sign;    // side_sign of pos
     bool flip;     // the parent's sign differs: the parent sees -best
-    bool ordered;  // moves[] holds every move (count <= kAlphaBetaOrderCap)
+    bool ordered;  // moves[] holds every move (count <= OrderCap)
 };
 
-template <class G>
-GAEVAL_HD_INLINE void open_frame(Context<G>& c, Frame<G>& f, const typename G::Pos& p, int left,
-                                 int ply, float alpha, float beta, bool flip) {
+template <class G, int OrderCap>
+GAEVAL_HD_INLINE void open_frame(Context<G>& c, Frame<G, OrderCap>& f, const typename G::Pos& p,
+                                 int left, int ply, float alpha, float beta, bool flip) {
     f.pos = p;
     f.left = left;
     f.ply = ply;
@@ -178,7 +181,7 @@ GAEVAL_HD_INLINE void open_frame(Context<G>& c, Frame<G>& f, const typename G::P
     f.flip = flip;
     f.searched = 0;
     f.count = c.game->count_moves(p);
-    f.ordered = f.count <= kAlphaBetaOrderCap;
+    f.ordered = f.count <= OrderCap;
     if (!f.ordered) return;
     int n = 0;
     c.game->for_each_move(p, [&](const typename G::Move& m) {
@@ -190,8 +193,8 @@ GAEVAL_HD_INLINE void open_frame(Context<G>& c, Frame<G>& f, const typename G::P
 
 // The next move of f: the unsearched one with the highest key (ties: move order), swapped to
 // position f.searched; or the next in move order when f is not ordered.
-template <class G>
-GAEVAL_HD_INLINE typename G::Move next_move(const Context<G>& c, Frame<G>& f) {
+template <class G, int OrderCap>
+GAEVAL_HD_INLINE typename G::Move next_move(const Context<G>& c, Frame<G, OrderCap>& f) {
     const int k = f.searched++;
     if (!f.ordered) return c.game->nth_move(f.pos, k);
     int pick = k;
@@ -206,17 +209,18 @@ GAEVAL_HD_INLINE typename G::Move next_move(const Context<G>& c, Frame<G>& f) {
 
 // Negamax value (fail-soft) of p for the side to move there (sign * value for the searching
 // seat), `left` plies deep, in the window (alpha, beta); `ply` plies below the root. Sets
-// c.aborted (the value is then meaningless) when the node budget runs out.
-template <class G, int MaxDepth, class Stop>
+// c.aborted (the value is then meaningless) when the node budget runs out. The stack holds
+// MaxDepth - 1 frames of OrderCap moves each.
+template <class G, int MaxDepth, class Stop, int OrderCap = kAlphaBetaOrderCap>
 GAEVAL_HD float negamax(Context<G>& c, const typename G::Pos& p, int left, int ply, float alpha,
                         float beta, Stop& stop) {
     if (left <= 0 || c.game->is_over(p)) return side_sign(c, p) * static_value(c, p, ply);
     if (left == 1) return frontier(c, p, ply, alpha, beta);
-    Frame<G> stack[MaxDepth > 1 ? MaxDepth - 1 : 1];
+    Frame<G, OrderCap> stack[MaxDepth > 1 ? MaxDepth - 1 : 1];
     int sp = 0;
     open_frame(c, stack[0], p, left, ply, alpha, beta, false);
     while (true) {
-        Frame<G>& f = stack[sp];
+        Frame<G, OrderCap>& f = stack[sp];
         if (!c.aborted && out_of_budget(c, stop)) c.aborted = true;
         if (!c.aborted && f.searched < f.count && f.alpha < f.beta) {
             const typename G::Move m = next_move(c, f);
@@ -244,7 +248,7 @@ GAEVAL_HD float negamax(Context<G>& c, const typename G::Pos& p, int left, int p
         if (sp == 0) return v;
         const bool flip = f.flip;
         --sp;
-        Frame<G>& parent = stack[sp];
+        Frame<G, OrderCap>& parent = stack[sp];
         const float seen = flip ? -v : v;
         if (parent.best < seen) parent.best = seen;
         if (parent.alpha < seen) parent.alpha = seen;

@@ -35,8 +35,8 @@ struct Game {
     static constexpr int kWeightCount = risk::kFeatureCount;
     static constexpr int kPolicyCount = 3;
     static constexpr bool kHasPerft = false;
-    static constexpr const char* kWeightNames[kWeightCount] = {
-        "territory_share", "army_share", "continent_share", "border_safety"};
+    static constexpr const char* kWeightNames[kWeightCount] = {"territory_share", "army_share",
+                                                               "continent_share", "border_safety"};
     static constexpr const char* kPolicyNames[kPolicyCount] = {"passive", "aggressive", "drafter"};
 
     Config config;
@@ -53,6 +53,13 @@ struct Game {
     // Match `index` of a batch keyed by `seed`: its own deal and dice.
     GAEVAL_HD_INLINE Pos start_match(const Pos& start, uint64_t seed, uint32_t index) const {
         return deal(map(), start.seats, seed, index);
+    }
+
+    // The move as one number for the record's move hash (games/core/match.hpp): Move has a
+    // padding byte, which must not be hashed.
+    GAEVAL_HD_INLINE uint64_t move_code(const Move& m) const {
+        return static_cast<uint64_t>(m.act) | static_cast<uint64_t>(m.from) << 8 |
+               static_cast<uint64_t>(m.to) << 16 | static_cast<uint64_t>(m.count) << 24;
     }
 
     GAEVAL_HD_INLINE int seats(const Pos& p) const { return p.seats; }
@@ -79,7 +86,8 @@ struct Game {
                 int n = 1;
                 for (uint64_t x = own; x; x = clear_lowest(x)) {
                     const int from = lowest_bit(x);
-                    if (p.armies[from] >= 2) n += popcount64(targets(p, from)) * (p.armies[from] - 1);
+                    if (p.armies[from] >= 2)
+                        n += popcount64(targets(p, from)) * (p.armies[from] - 1);
                 }
                 return n;
             }
@@ -109,9 +117,11 @@ struct Game {
                 f(act_move(attack ? Act::Stop : Act::Pass));
                 for (uint64_t x = own; x; x = clear_lowest(x)) {
                     const int from = lowest_bit(x);
-                    for (uint64_t y = targets(p, from); y && p.armies[from] >= 2; y = clear_lowest(y))
+                    for (uint64_t y = targets(p, from); y && p.armies[from] >= 2;
+                         y = clear_lowest(y))
                         for (int k = 1; k < p.armies[from]; ++k)
-                            f(troop_move(attack ? Act::Attack : Act::Fortify, from, lowest_bit(y), k));
+                            f(troop_move(attack ? Act::Attack : Act::Fortify, from, lowest_bit(y),
+                                         k));
                 }
                 break;
             }
@@ -140,8 +150,8 @@ struct Game {
                     if (per_target < 1) continue;
                     for (uint64_t y = targets(p, from); y; y = clear_lowest(y)) {
                         if (k < per_target)
-                            return troop_move(attack ? Act::Attack : Act::Fortify, from, lowest_bit(y),
-                                              k + 1);
+                            return troop_move(attack ? Act::Attack : Act::Fortify, from,
+                                              lowest_bit(y), k + 1);
                         k -= per_target;
                     }
                 }
@@ -201,7 +211,8 @@ struct Game {
         if (policy == kPassive) {
             if (p.phase == Phase::Attack) return act_move(Act::Stop);
             if (p.phase == Phase::Fortify) return act_move(Act::Pass);
-            const uint32_t r = philox(at.seed, Purpose::PlayerRandomMove, at.game, at.ply, 0, 0).v[0];
+            const uint32_t r =
+                philox(at.seed, Purpose::PlayerRandomMove, at.game, at.ply, 0, 0).v[0];
             return nth_move(p, static_cast<int>(below(r, static_cast<uint32_t>(count_moves(p)))));
         }
         switch (p.phase) {
@@ -212,8 +223,9 @@ struct Game {
                                              : drafting_move(m, p, armies);
             }
             case Phase::Attack:
-                return policy == kAggressive ? greedy_attack(*config.tables, p, 0.5f, true)
-                                             : greedy_attack(*config.tables, p, config.threshold, false);
+                return policy == kAggressive
+                           ? greedy_attack(*config.tables, p, 0.5f, true)
+                           : greedy_attack(*config.tables, p, config.threshold, false);
             default:
                 return fortify_move(m, p);
         }

@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "games/core/match.hpp"
@@ -107,25 +108,44 @@ std::vector<uint64_t> perft_divide(const G& game, const typename G::Pos& root, i
     return counts;
 }
 
+namespace detail {
+
+// The smallest player set that holds every player.
+template <class G>
+PlayerSet batch_player_set(const Player<G>* players, std::size_t count) {
+    PlayerSet set = PlayerSet::Playout;
+    for (std::size_t i = 0; i < count; ++i)
+        if (static_cast<int>(set) < static_cast<int>(player_set<G>(players[i])))
+            set = player_set<G>(players[i]);
+    return set;
+}
+
+}  // namespace detail
+
 // records[i] = play_match(game, start, a, b, seed, first + i, max_plies) for i < games: game
 // first + i of the batch, A in seat (first + i) mod seats. A batch played in pieces gives the
-// records of the whole batch.
+// records of the whole batch. Both backends play the instantiation of the smallest player set
+// that holds a and b (games/core/players.hpp: PlayerSet): the same records as any larger one.
 template <class G>
 std::vector<GameRecord> play(const G& game, const typename G::Pos& start, const Player<G>& a,
                              const Player<G>& b, uint64_t first, uint64_t games, uint64_t seed,
                              uint32_t max_plies, const BackendChoice& backend) {
     std::vector<GameRecord> records(games);
+    const Player<G> both[2] = {a, b};
+    const PlayerSet set = detail::batch_player_set<G>(both, 2);
     if (backend.kind == BackendKind::Cuda) {
-        cuda::play_matches(game, start, a, b, seed, first, games, max_plies, records.data());
+        cuda::play_matches(game, start, a, b, seed, first, games, max_plies, set, records.data());
         return records;
     }
-    parallel_for_dynamic(
-        static_cast<int64_t>(games), backend.threads,
-        [&](int64_t i) {
-            records[i] =
-                play_match(game, start, a, b, seed, static_cast<uint32_t>(first + i), max_plies);
-        },
-        16);
+    with_player_set(set, [&](auto kind) {
+        parallel_for_dynamic(
+            static_cast<int64_t>(games), backend.threads,
+            [&](int64_t i) {
+                records[i] = play_match<G, decltype(kind)::value>(
+                    game, start, a, b, seed, static_cast<uint32_t>(first + i), max_plies);
+            },
+            16);
+    });
     return records;
 }
 
@@ -142,18 +162,22 @@ std::vector<GameRecord> play_pairings(const G& game, const typename G::Pos& star
         if (p.a >= players.size() || p.b >= players.size() || p.a_seat >= seats)
             throw std::invalid_argument("a pairing names a player or seat that is not there");
     std::vector<GameRecord> records(pairings.size());
+    const PlayerSet set = detail::batch_player_set<G>(players.data(), players.size());
     if (backend.kind == BackendKind::Cuda) {
         cuda::play_pairings(game, start, players.data(), players.size(), pairings.data(),
-                            pairings.size(), seed, max_plies, records.data());
+                            pairings.size(), seed, max_plies, set, records.data());
         return records;
     }
-    parallel_for_dynamic(
-        static_cast<int64_t>(pairings.size()), backend.threads,
-        [&](int64_t i) {
-            records[i] = play_pairing(game, start, players.data(), pairings[i], seed,
-                                      static_cast<uint32_t>(i), max_plies);
-        },
-        4);
+    with_player_set(set, [&](auto kind) {
+        parallel_for_dynamic(
+            static_cast<int64_t>(pairings.size()), backend.threads,
+            [&](int64_t i) {
+                records[i] = play_pairing<G, decltype(kind)::value>(
+                    game, start, players.data(), pairings[i], seed, static_cast<uint32_t>(i),
+                    max_plies);
+            },
+            4);
+    });
     return records;
 }
 

@@ -47,15 +47,21 @@ Difference compare_perft(const games::GameSession& session, int depth, const Bac
 
 namespace {
 
+std::string hex64(uint64_t v) {
+    char buf[24];
+    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
+    return buf;
+}
+
 std::string record_text(const GameRecord& r) {
     return "plies " + std::to_string(r.plies) + ", winner seat " + std::to_string(r.winner) +
            ", A seat " + std::to_string(r.a_seat) + ", A result " + std::to_string(r.a_result) +
-           (r.stopped ? ", stopped" : "");
+           (r.stopped ? ", stopped" : "") + ", move hash " + hex64(r.move_hash);
 }
 
 bool same_record(const GameRecord& x, const GameRecord& y) {
     return x.plies == y.plies && x.winner == y.winner && x.a_seat == y.a_seat &&
-           x.a_result == y.a_result && x.stopped == y.stopped;
+           x.a_result == y.a_result && x.stopped == y.stopped && x.move_hash == y.move_hash;
 }
 
 bool same_float(float x, float y) { return std::memcmp(&x, &y, sizeof x) == 0; }
@@ -88,8 +94,8 @@ Difference compare_learn(const learn::LearnJob& job_a, const learn::LearnJob& jo
                           std::vector<std::vector<GameRecord>>& batches) {
             return [&, backend](const std::vector<games::PlayerData>& players,
                                 const std::vector<Pairing>& pairings, uint64_t seed) {
-                batches.push_back(j.session->play_pairings(players, pairings, seed,
-                                                           j.config.max_plies, backend));
+                batches.push_back(
+                    j.session->play_pairings(players, pairings, seed, j.config.max_plies, backend));
                 return batches.back();
             };
         };

@@ -57,6 +57,7 @@ GameRecord play_host_match(const Game& game, const Pos& start, const games::Play
     Pos p = start;
     if (log) log->turns.push_back(snapshot(p, p));
     uint32_t ply = 0;
+    record.move_hash = kMoveHashStart;
     while (!game.is_over(p)) {
         if (ply >= max_plies) {
             record.stopped = 1;
@@ -65,6 +66,7 @@ GameRecord play_host_match(const Game& game, const Pos& start, const games::Play
         const int seat = game.to_move(p);
         const Move m = bot[seat] ? bot[seat]->choose(observe(*game.map, p, seat))
                                  : choose_move(game, p, typed[seat], DrawAddress{seed, index, ply});
+        record.move_hash = move_hash_step(game, record.move_hash, m);
         const Pos before = p;
         p = game.make(p, m);
         ++ply;

@@ -1,0 +1,105 @@
+// The searching weighted player over a lane group (games/core/lanes.hpp): the root's moves are
+// split over the lanes (move k to lane k mod L), each lane searches its moves with the serial
+// search's negamax (games/core/search.hpp) and its own running bound, and best_of combines the
+// lanes. Same move and value as alpha_beta at a fixed depth without a node budget:
+//   - a root move is searched with the window (float_below(b), +inf), b the lane's best so far
+//     (b <= the root's value B), so every move whose value is B comes back exact and every
+//     other move comes back below B, whatever the lane count and order: the lanes agree on B
+//     and on the set of moves that reach it;
+//   - among those, the one with the lowest addressed draw wins (key = seed, counter = (game,
+//     ply, natural move index)), as in the serial root (two equal 32-bit draws: the lower index
+//     here, the first searched there, about one position in 2^32 with a tie of values);
+//   - depth d alone gives the result of iterative deepening to d: alpha-beta's value does not
+//     depend on move order, which is all that the earlier iterations change.
+// The frames hold OrderCap moves each (a smaller cap orders fewer nodes and needs less stack;
+// the move and value stay the same).
+#pragma once
+
+#include <cstdint>
+
+#include "games/core/game.hpp"
+#include "games/core/hd.hpp"
+#include "games/core/lanes.hpp"
+#include "games/core/match.hpp"
+#include "games/core/players.hpp"
+#include "games/core/rng.hpp"
+#include "games/core/search.hpp"
+
+namespace gaeval {
+
+// Order cap of the lane search's frames: every move of the 7x7 Ataxx positions seen in play
+// fits, and the stack is a quarter of the serial search's.
+constexpr int kLaneSearchOrderCap = 64;
+
+// Best move and its value for the side to move in p (not over, at least one legal move),
+// `depth` plies deep (clamped to 1 .. MaxDepth), over the lanes of `lanes`; every lane returns
+// the same move, value (for the searching seat, as AlphaBetaResult::value) and depth.
+template <class G, int L, int MaxDepth = kPlayerMaxSearchDepth, int OrderCap = kLaneSearchOrderCap>
+GAEVAL_HD AlphaBetaResult<G> lane_alpha_beta(const Lanes<L>& lanes, const G& game,
+                                             const typename G::Pos& p, const float* weights,
+                                             int depth, const DrawAddress& at) {
+    using Move = typename G::Move;
+    const int plies = clamp(depth, 1, MaxDepth);
+    const int root_seat = game.to_move(p);
+    LaneArray<LaneCandidate, L> candidates;
+    lanes.each([&](int lane) {
+        alpha_beta_detail::Context<G> c{&game, weights, root_seat, 0, 0, 1024, false};
+        NeverStop stop;
+        LaneCandidate best;
+        int index = 0;
+        game.for_each_move(p, [&](const Move& m) {
+            const int k = index++;
+            if (k % L != lane) return;
+            const typename G::Pos child = game.make(p, m);
+            ++c.nodes;
+            const float alpha = best.index < 0 ? -kAlphaBetaInfinity : float_below(best.value);
+            float v;
+            if (game.to_move(child) == root_seat)
+                v = alpha_beta_detail::negamax<G, MaxDepth, NeverStop, OrderCap>(
+                    c, child, plies - 1, 1, alpha, kAlphaBetaInfinity, stop);
+            else
+                v = -alpha_beta_detail::negamax<G, MaxDepth, NeverStop, OrderCap>(
+                    c, child, plies - 1, 1, -kAlphaBetaInfinity, -alpha, stop);
+            LaneCandidate mine;
+            mine.value = v;
+            mine.draw = philox(at.seed, Purpose::PlayerTieBreak, at.game, at.ply,
+                               static_cast<uint32_t>(k), 0)
+                            .v[0];
+            mine.index = k;
+            if (lane_better(mine, best)) best = mine;
+        });
+        lanes.at(candidates, lane) = best;
+    });
+    const LaneCandidate best = lanes.best_of(candidates);
+    AlphaBetaResult<G> result;
+    result.move = game.nth_move(p, best.index);
+    result.value = best.value;
+    result.depth = plies;  // nodes are not counted (each lane saw only its own)
+    return result;
+}
+
+// Whether G's searching players are the default alpha-beta, which the lane group can share
+// (games with their own searching weighted_move, Risk and Gomoku, search one game per thread).
+template <class G>
+constexpr bool lane_searchable_v = has_features_v<G> && !has_weighted_move_v<G>;
+
+// play_match_seated over a lane group: the same record (moves, outcome, move hash) with every
+// searching move found by lane_alpha_beta; moves of players that do not search are chosen as
+// the playout form chooses them (every lane the same). Every lane returns the record.
+template <class G, int L>
+GAEVAL_HD GameRecord play_match_lanes(const Lanes<L>& lanes, const G& game,
+                                      const typename G::Pos& start, const Player<G>& a,
+                                      const Player<G>& b, int a_seat, uint64_t seed, uint32_t index,
+                                      uint32_t max_plies) {
+    static_assert(lane_searchable_v<G>, "the lane group shares the default alpha-beta only");
+    return play_match_by(
+        game, start, a, b, a_seat, seed, index, max_plies,
+        [&](const typename G::Pos& p, const Player<G>& mover, const DrawAddress& at) {
+            if (player_searches<G>(mover) && game.count_moves(p) > 1)
+                return lane_alpha_beta<G, L>(lanes, game, p, mover.weights, int(mover.depth), at)
+                    .move;
+            return choose_move<G, PlayerSet::Weighted>(game, p, mover, at);
+        });
+}
+
+}  // namespace gaeval

@@ -1,0 +1,131 @@
+#!/usr/bin/env bash
+# Registers, stack, spills and theoretical occupancy of every CUDA kernel, read from the
+# compiler (ptxas -v); no GPU needed. Each kernels/*.cu file is compiled once more with the
+# flags of the `cuda` preset's compile_commands.json plus `-Xptxas -v` (through ccache when
+# CMAKE_CUDA_COMPILER_LAUNCHER or CCACHE_DIR is set, so a rerun over unchanged sources is quick),
+# and the kernels of its log are printed as one markdown table on stdout.
+#
+#   usage: scripts/kernel-resources.sh [FILE.cu ...]        (default: every kernels/*.cu)
+#
+# Environment: GAEVAL_KERNEL_LOGS=DIR keeps the ptxas logs there (default: a temporary folder);
+# GAEVAL_KERNEL_BLOCK (default 256, for_each_index's block) is the block size the occupancy
+# assumes. Occupancy is the register limit of sm_90 (65536 registers and 64 warps per
+# multiprocessor, registers allocated per warp in units of 256, at most 32 blocks); shared
+# memory is not a limit for these kernels (the table prints it).
+# Compiling one batch_play_*.cu file takes minutes (the searching kernels); on a busy machine
+# name the files you changed.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+block=${GAEVAL_KERNEL_BLOCK:-256}
+commands=build/cuda/compile_commands.json
+if ! [ -f "$commands" ]; then
+    cmake --preset cuda >/dev/null || { echo "kernel-resources: cmake --preset cuda failed" >&2; exit 2; }
+fi
+[ -f "$commands" ] || { echo "kernel-resources: no $commands (is nvcc installed?)" >&2; exit 2; }
+logs=${GAEVAL_KERNEL_LOGS:-$(mktemp -d)}
+mkdir -p "$logs" || { echo "kernel-resources: cannot create $logs" >&2; exit 2; }
+if [ $# -gt 0 ]; then files=("$@"); else files=(kernels/*.cu); fi
+for f in "${files[@]}"; do
+    [ -f "$f" ] || { echo "kernel-resources: no file $f" >&2; exit 2; }
+done
+
+launcher=${CMAKE_CUDA_COMPILER_LAUNCHER:-}
+status=0
+for f in "${files[@]}"; do
+    name=$(basename "$f" .cu)
+    # The file's compile command, its object sent to the log folder, ptxas made verbose.
+    cmd=$(python3 - "$commands" "$root/$f" "$logs/$name.o" <<'EOF'
+import json, shlex, sys
+entries = json.load(open(sys.argv[1]))
+for e in entries:
+    if e["file"] == sys.argv[2]:
+        args = shlex.split(e["command"])
+        if "-o" in args:
+            args[args.index("-o") + 1] = sys.argv[3]
+        if args and args[0].endswith("ccache"):
+            args = args[1:]
+        print(shlex.join(args + ["-Xptxas", "-v"]))
+        break
+EOF
+)
+    if [ -z "$cmd" ]; then
+        echo "kernel-resources: $f is not in $commands" >&2
+        status=1
+        continue
+    fi
+    echo "kernel-resources: compiling $f" >&2
+    if ! (cd build/cuda && eval "$launcher $cmd") >"$logs/$name.log" 2>&1; then
+        echo "kernel-resources: $f did not compile (log: $logs/$name.log)" >&2
+        status=1
+    fi
+done
+
+python3 - "$logs" "$block" "${files[@]}" <<'EOF'
+import os, re, subprocess, sys
+logs, block, files = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
+
+def demangle(name):
+    try:
+        return subprocess.run(["c++filt", name], capture_output=True, text=True).stdout.strip()
+    except OSError:
+        return name
+
+def short(pretty):
+    # for_each_index_kernel<gaeval::cuda::batch_play_detail::PlayMatchOp<G, true>> -> the op
+    m = re.search(r"for_each_index_kernel<(.*)>\(", pretty)
+    bounded = re.search(r"for_each_index_bounded_kernel<(.*), (\d+)>\(", pretty)
+    if bounded:
+        inner = bounded.group(1) + " (launch bounds: 256 x " + bounded.group(2) + ")"
+    else:
+        inner = m.group(1) if m else pretty.split("(")[0]
+    inner = inner.replace("gaeval::cuda::", "").replace("gaeval::", "")
+    inner = re.sub(r"batch_play_detail::|perft_detail::|pile_in_detail::", "", inner)
+    for value, name in (("0", "Playout"), ("1", "Weighted"), ("2", "Search")):
+        inner = inner.replace("(PlayerSet)" + value, "PlayerSet::" + name)
+    return inner.replace("|", "\\|").strip()
+
+def occupancy(regs):
+    warps_per_block = (block + 31) // 32
+    per_warp = ((max(regs, 1) * 32 + 255) // 256) * 256
+    warps_by_regs = 65536 // per_warp
+    blocks = min(warps_by_regs // warps_per_block, 64 // warps_per_block, 32)
+    return 100.0 * blocks * warps_per_block / 64
+
+print(f"| file | kernel | registers | stack (bytes, cumulative) | spill stores/loads (bytes) | shared (bytes) | theoretical occupancy (block {block}) |")
+print("|---|---|---:|---:|---:|---:|---:|")
+for f in files:
+    name = os.path.basename(f)[:-3]
+    path = os.path.join(logs, name + ".log")
+    if not os.path.exists(path):
+        continue
+    kernel = current = None
+    props = {}
+    rows = []
+    for line in open(path, errors="replace"):
+        m = re.search(r"Compiling entry function '([^']+)'", line)
+        if m:
+            kernel = m.group(1)
+            continue
+        m = re.search(r"Function properties for (\S+)", line)
+        if m:
+            current = m.group(1)
+            continue
+        m = re.search(r"(\d+) bytes stack frame, (\d+) bytes spill stores, (\d+) bytes spill loads", line)
+        if m and kernel and current == kernel:
+            props = {"stack": int(m.group(1)), "stores": int(m.group(2)), "loads": int(m.group(3))}
+            continue
+        m = re.search(r"Used (\d+) registers", line)
+        if m and kernel:
+            regs = int(m.group(1))
+            smem = re.search(r"(\d+) bytes smem", line)
+            cumulative = re.search(r"(\d+) bytes cumulative stack size", line)
+            stack = int(cumulative.group(1)) if cumulative else props.get("stack", 0)
+            rows.append((short(demangle(kernel)), regs, stack,
+                         f"{props.get('stores', 0)}/{props.get('loads', 0)}",
+                         int(smem.group(1)) if smem else 0))
+            kernel, props = None, {}
+    for k, regs, stack, spill, smem in sorted(rows):
+        print(f"| {name} | `{k}` | {regs} | {stack} | {spill} | {smem} | {occupancy(regs):.1f}% |")
+EOF
+exit $status
