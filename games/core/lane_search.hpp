@@ -7,8 +7,8 @@
 //     other move comes back below B, whatever the lane count and order: the lanes agree on B
 //     and on the set of moves that reach it;
 //   - among those, the one with the lowest addressed draw wins (key = seed, counter = (game,
-//     ply, natural move index)), as in the serial root (two equal 32-bit draws: the lower index
-//     here, the first searched there, about one position in 2^32 with a tie of values);
+//     ply, natural move index)), and of two equal 32-bit draws the lower natural index, as in
+//     the serial root;
 //   - depth d alone gives the result of iterative deepening to d: alpha-beta's value does not
 //     depend on move order, which is all that the earlier iterations change.
 // The frames hold OrderCap moves each (a smaller cap orders fewer nodes and needs less stack;

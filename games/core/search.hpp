@@ -11,8 +11,8 @@
 //
 // Ties at the root: every move whose value equals the best (searched with a window just below
 // the best so equal values are exact) is a candidate; the one with the lowest addressed draw
-// (key = seed, counter = (game, ply, natural move index)) wins, so the choice does not depend
-// on the search order.
+// (key = seed, counter = (game, ply, natural move index)) wins, equal draws to the lower natural
+// index, so the choice does not depend on the search order.
 #pragma once
 
 #include <cstdint>
@@ -298,6 +298,7 @@ GAEVAL_HD AlphaBetaResult<G> alpha_beta(const G& game, const typename G::Pos& p,
         int best_at = 0;
         Move best_move = moves[0];
         uint32_t best_draw = 0;
+        int best_natural = 0;
         for (int i = 0; i < total; ++i) {
             if (depth > 1 && out_of_budget(c, stop)) c.aborted = true;
             if (c.aborted) break;
@@ -315,14 +316,20 @@ GAEVAL_HD AlphaBetaResult<G> alpha_beta(const G& game, const typename G::Pos& p,
                 v = -alpha_beta_detail::negamax<G, MaxDepth>(c, child, depth - 1, 1,
                                                              -kAlphaBetaInfinity, -alpha, stop);
             if (c.aborted) break;
+            const int natural = i < count ? index[i] : i;
             const uint32_t draw = philox(at.seed, Purpose::PlayerTieBreak, at.game, at.ply,
-                                         static_cast<uint32_t>(i < count ? index[i] : i), 0)
+                                         static_cast<uint32_t>(natural), 0)
                                       .v[0];
-            if (i == 0 || best < v || (v == best && draw < best_draw)) {
+            // Equal values: the lower draw, then (equal draws) the lower natural index, so the
+            // choice never depends on the search order (lane_better decides the same way).
+            if (i == 0 || best < v ||
+                (v == best &&
+                 (draw < best_draw || (draw == best_draw && natural < best_natural)))) {
                 best = v;
                 best_at = i;
                 best_move = m;
                 best_draw = draw;
+                best_natural = natural;
             }
         }
         if (c.aborted) {
