@@ -142,7 +142,7 @@ gaeval_perft() {  # FEN DEPTH: "nodes nps", the best of 3 runs
 }
 gaeval_playout() {  # random playouts from the start, one thread: plies/s and games/s
     local csv="$work/gaeval-playout.csv"
-    "$gaeval" bench --what playout --games ataxx --backend cpu1 --max-seconds 2 --csv "$csv" > /dev/null 2>&1
+    "$gaeval" bench --what playout --game ataxx --backend cpu1 --max-seconds 2 --csv "$csv" > /dev/null 2>&1
     local plies games
     plies=$(grep '^"playout random plies","square8:7x7' "$csv" | cut -d, -f7)
     games=$(grep '^"playout random games","square8:7x7' "$csv" | cut -d, -f7)

@@ -199,12 +199,12 @@ INSTANTIATE_TEST_SUITE_P(
                  "line 2: expected x,y"},
         BadCheck{"--check " + temp_file("three.csv", "0,-60\n0,-105\n1,1\n") + kS4,
                  "more than 2 models"},
-        BadCheck{"--check " + temp_file("one.csv", "0,-60\n") + kS4, "1 models, the scenario has 2"},
+        BadCheck{"--check " + temp_file("one.csv", "0,-60\n") + kS4, "1 model, the scenario has 2"},
         BadCheck{"--check " + temp_file("nomodels.json", "{\"units\": \"mm\"}") + kS4,
                  "models: required"},
-        BadCheck{"--check " +
-                     temp_file("noend.json", "{\"models\": [{\"x\": 0, \"y\": 1}, {}]}") + kS4,
-                 "models[0]: needs \"end\""},
+        BadCheck{
+            "--check " + temp_file("noend.json", "{\"models\": [{\"x\": 0, \"y\": 1}, {}]}") + kS4,
+            "models[0]: needs \"end\""},
         BadCheck{"--check " +
                      temp_file("order.json",
                                "{\"models\": [{\"end\": {\"x\": 0, \"y\": -60}}, {\"end\": "

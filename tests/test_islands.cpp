@@ -11,6 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
@@ -167,6 +168,7 @@ TEST(IslandsLearn, OneIslandIsThePlainRunForEveryScheme) {
 }
 
 std::vector<std::vector<std::string>> csv_rows(const std::string& path);
+std::string untimed(const std::string& path);
 
 // Every game with a weighted player learns on islands (its own default scheme), exporting a
 // player file of its own game.
@@ -186,6 +188,27 @@ TEST(IslandsLearn, EveryGameWithAWeightedPlayer) {
 }
 
 // ---- CSV helpers ------------------------------------------------------------------------------
+
+// A generations.csv with its timing columns emptied (wall times differ from run to run).
+std::string untimed(const std::string& path) {
+    static const std::vector<std::string> timed = {"seconds",     "games_per_s", "evals_per_s",
+                                                   "evaluate_s",  "select_s",    "vary_s",
+                                                   "statistics_s"};
+    std::istringstream in(read_text(path));
+    std::string line, out;
+    std::vector<bool> timing;  // by column, from the header
+    for (bool header = true; std::getline(in, line); header = false) {
+        std::stringstream cs(line);
+        std::string cell;
+        for (size_t k = 0; std::getline(cs, cell, ','); ++k) {
+            if (header)
+                timing.push_back(std::find(timed.begin(), timed.end(), cell) != timed.end());
+            out += (!header && k < timing.size() && timing[k] ? "" : cell) + ",";
+        }
+        out += "\n";
+    }
+    return out;
+}
 
 std::vector<std::vector<std::string>> csv_rows(const std::string& path) {
     std::vector<std::vector<std::string>> rows;
@@ -230,6 +253,80 @@ TEST(IslandsPileIn, UnconnectedIslandsArePlainRunsWithTheirSeeds) {
     EXPECT_TRUE(read_text(dir + "/migrations.csv").find('\n') ==
                 read_text(dir + "/migrations.csv").size() - 1);  // the header alone
     EXPECT_TRUE(fs::exists(dir + "/best.json"));
+}
+
+// ---- the files every run has: generations.csv per island and of the archipelago, a picture --
+
+// Unconnected islands are plain runs with the islands' seeds: island-K/generations.csv is the
+// plain run's generations.csv (timing columns aside), for learn and for pile-in.
+TEST(IslandsFiles, UnconnectedIslandsWriteThePlainRunsGenerations) {
+    const std::string learn_args = kLearn + " --panel-games 0";
+    const std::string apart = temp_dir("files_apart");
+    auto r = run_cli(learn_args + " --islands 2 --topology unconnected --out " + apart);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(read_text(apart + "/learning.svg").find("archipelago best"), std::string::npos);
+    const std::string pile =
+        "pile-in --scenario " + kS1 + " --population 300 --generations 5 --threads 1 --quiet";
+    const std::string p_apart = temp_dir("files_papart");
+    r = run_cli(pile + " --seed 3 --islands 2 --topology unconnected --out " + p_apart);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(read_text(p_apart + "/islands.svg").find("archipelago best"), std::string::npos);
+    for (uint32_t island = 0; island < 2; ++island) {
+        SCOPED_TRACE("island " + std::to_string(island));
+        const std::string k = "/island-" + std::to_string(island) + "/generations.csv";
+        std::string seeded = learn_args;  // kLearn's "--seed 7" made the island's seed
+        seeded.replace(seeded.find("--seed 7"), 8,
+                       "--seed " + std::to_string(island_seed(7, island)));
+        const std::string plain = temp_dir("files_plain" + std::to_string(island));
+        ASSERT_EQ(run_cli(seeded + " --out " + plain).exit_code, 0);
+        EXPECT_EQ(csv_rows(plain + "/generations.csv").size(), 6u);
+        EXPECT_EQ(untimed(apart + k), untimed(plain + "/generations.csv"));
+        const std::string p_plain = temp_dir("files_pplain" + std::to_string(island));
+        ASSERT_EQ(run_cli(pile + " --seed " + std::to_string(island_seed(3, island)) + " --out " +
+                          p_plain)
+                      .exit_code,
+                  0);
+        EXPECT_EQ(csv_rows(p_plain + "/generations.csv").size(), 5u);
+        // (untimed also empties the phase columns, 0 on islands: breeding follows migration)
+        EXPECT_EQ(untimed(p_apart + k), untimed(p_plain + "/generations.csv"));
+    }
+}
+
+// Several islands: each island's file holds its own best and mean (as islands.csv says), and
+// the archipelago's file each generation's line of the island with the best value.
+TEST(IslandsFiles, EveryIslandAndTheArchipelagosBest) {
+    const std::string dir = temp_dir("files_four");
+    auto r = run_cli(kLearnIslands + " --out " + dir);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto islands = csv_rows(dir + "/islands.csv");  // generation, island, best, mean
+    ASSERT_EQ(islands.size(), 6u * 3);
+    std::vector<std::vector<std::vector<std::string>>> per(3);
+    for (int i = 0; i < 3; ++i) {
+        per[i] = csv_rows(dir + "/island-" + std::to_string(i) + "/generations.csv");
+        ASSERT_EQ(per[i].size(), 6u) << i;
+    }
+    const auto best = csv_rows(dir + "/generations.csv");
+    ASSERT_EQ(best.size(), 6u);
+    for (size_t g = 0; g < 6; ++g) {
+        size_t top = 0;
+        for (size_t i = 0; i < 3; ++i) {
+            const auto& row = islands[g * 3 + i];
+            const auto& line = per[i][g];
+            EXPECT_EQ(std::stoul(line[0]), g + 1);  // generations completed
+            char best[32], mean[32];                // generations.csv prints values with 6 digits
+            std::snprintf(best, sizeof best, "%.6g", std::stod(row[2]));
+            std::snprintf(mean, sizeof mean, "%.6g", std::stod(row[3]));
+            EXPECT_EQ(line[7], best) << "best, island " << i;
+            EXPECT_EQ(line[8], mean) << "mean, island " << i;
+            if (std::stod(row[2]) > std::stod(islands[g * 3 + top][2])) top = i;
+        }
+        std::vector<std::string> expected = per[top][g];
+        expected.push_back(std::to_string(top));
+        EXPECT_EQ(best[g], expected) << "generation " << g;
+    }
+    const std::string svg = read_text(dir + "/learning.svg");
+    EXPECT_NE(svg.find("island 2"), std::string::npos);
+    EXPECT_EQ(r.out.find("generations.csv") != std::string::npos, true) << r.out;
 }
 
 // ---- learn: migration is logged, happens at boundaries and changes the run -----------------
@@ -334,10 +431,17 @@ bool start_and_kill(const std::string& command, const std::string& dir, Victim v
 }
 
 void expect_same_results(const std::string& a, const std::string& b) {
-    for (const char* f :
-         {"islands.csv", "migrations.csv", "weights.json", "verification.csv", "best.json"}) {
+    for (const char* f : {"islands.csv", "migrations.csv", "weights.json", "verification.csv",
+                          "best.json", "learning.svg", "islands.svg"}) {
         if (!fs::exists(fs::path(a) / f) && !fs::exists(fs::path(b) / f)) continue;
         EXPECT_EQ(read_text(a + "/" + f), read_text(b + "/" + f)) << f;
+    }
+    // generations.csv of the archipelago and of every island, timing columns aside.
+    ASSERT_TRUE(fs::exists(a + "/generations.csv"));
+    EXPECT_EQ(untimed(a + "/generations.csv"), untimed(b + "/generations.csv"));
+    for (int i = 0; fs::exists(a + "/island-" + std::to_string(i)); ++i) {
+        const std::string f = "/island-" + std::to_string(i) + "/generations.csv";
+        EXPECT_EQ(untimed(a + f), untimed(b + f)) << f;
     }
 }
 

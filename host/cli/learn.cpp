@@ -358,8 +358,10 @@ int run_learn_islands(LearnArgs& args, islands::Transport& t) {
     for (const learn::VerifyRow& v : r.verification)
         std::printf("  vs %-11s  win rate %.3f (95%% CI %.3f - %.3f) over %llu games\n",
                     v.opponent.c_str(), v.win_rate, v.low, v.high, (unsigned long long)v.games);
-    std::printf("results in %s/: weights.json, islands.csv, migrations.csv, verification.csv\n",
-                job.out_dir.c_str());
+    std::printf(
+        "results in %s/: weights.json, generations.csv, learning.svg, islands.csv, "
+        "migrations.csv, verification.csv, island-K/generations.csv\n",
+        job.out_dir.c_str());
     if (common.json) {
         nlohmann::json out = learn::learn_run_json(job);
         out["islands"] = islands::config_json(args.islands);

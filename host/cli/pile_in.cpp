@@ -14,6 +14,7 @@
 #include "host/core/deprecation.hpp"
 #include "host/core/error.hpp"
 #include "host/core/interrupt.hpp"
+#include "host/core/progress.hpp"
 #include "host/io/run_folder.hpp"
 #include "host/islands/archipelago.hpp"
 #include "host/islands/islands.hpp"
@@ -253,9 +254,9 @@ int run_check(const PileInArgs& args) {
                                {"out", job.out_dir}};
         std::cout << line.dump() << std::endl;
     } else {
-        std::printf("%s under %s: %s, %d of %d models in combat range\n", args.check.c_str(),
+        std::printf("%s under %s: %s, %d of %d model%s in combat range\n", args.check.c_str(),
                     job.rules.c_str(), v.legal ? "legal" : "ILLEGAL", v.in_range_count,
-                    problem.scenario.friendly_count);
+                    problem.scenario.friendly_count, plural_s(problem.scenario.friendly_count));
         for (const pile_in::Violation& d : v.details)
             std::printf("  %-9s %s\n", d.rule.c_str(), d.text.c_str());
         std::printf("picture and details in %s/: check.svg, check.json\n", job.out_dir.c_str());
@@ -323,8 +324,10 @@ int run_pile_in_islands(PileInArgs& args, islands::Transport& t) {
                 a.generation, args.islands.count,
                 static_cast<unsigned long long>(job.ga.population), a.seconds,
                 job.backend.name.c_str(), t.name().c_str(), t.size());
-    std::printf("results in %s/: best.json, picture.svg, islands.csv, migrations.csv, run.json\n",
-                job.out_dir.c_str());
+    std::printf(
+        "results in %s/: best.json, picture.svg, generations.csv, islands.csv, "
+        "islands.svg, migrations.csv, island-K/generations.csv, run.json\n",
+        job.out_dir.c_str());
     return ExitOk;
 }
 
@@ -349,14 +352,15 @@ int run_pile_in(int argc, char** argv) {
     if (common.json) {
         std::cout << pile_in::result_json(job, r).dump() << std::endl;
     } else if (r.rules && job.solver == "greedy") {
-        std::printf("greedy plan (%s): %d of %d models in combat range, %s\n", job.rules.c_str(),
+        std::printf("greedy plan (%s): %d of %d model%s in combat range, %s\n", job.rules.c_str(),
                     r.in_range_count, job.scenario.scenario.friendly_count,
-                    r.legal ? "legal" : "ILLEGAL");
+                    plural_s(job.scenario.scenario.friendly_count), r.legal ? "legal" : "ILLEGAL");
         std::printf("results in %s/: best.json, picture.svg, run.json\n", job.out_dir.c_str());
     } else {
-        std::printf("best plan: %d of %d models in combat range, fitness %.2f (generation %u)\n",
+        std::printf("best plan: %d of %d model%s in combat range, fitness %.2f (generation %u)\n",
                     r.rules ? r.in_range_count : r.best.breakdown.in_range_count,
-                    job.scenario.scenario.friendly_count, r.best.breakdown.fitness,
+                    job.scenario.scenario.friendly_count,
+                    plural_s(job.scenario.scenario.friendly_count), r.best.breakdown.fitness,
                     r.best.generation);
         std::printf("%u generations x %llu plans in %.2f s (%.3g evaluations/s, %s)\n",
                     r.generations_done, static_cast<unsigned long long>(job.ga.population),

@@ -2,6 +2,7 @@
 // small texts they share (durations, times of day).
 #pragma once
 
+#include <cstdint>
 #include <cstdio>
 #include <ctime>
 #include <string>
@@ -28,6 +29,13 @@ class RateLimiter {
 };
 
 // "1:05" or "2:03:07" (rounded seconds).
+// "1 model", "3 models": a count with its noun, singular for one (`plural`: when not noun + "s").
+inline std::string counted(uint64_t n, const std::string& noun, const std::string& plural = "") {
+    return std::to_string(n) + " " + (n == 1 ? noun : plural.empty() ? noun + "s" : plural);
+}
+// "s" unless n is 1 (for printf formats: "%d model%s").
+inline const char* plural_s(uint64_t n) { return n == 1 ? "" : "s"; }
+
 inline std::string duration_text(double seconds) {
     if (!(seconds >= 0)) return "?";
     const long s = static_cast<long>(seconds + 0.5);

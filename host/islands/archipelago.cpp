@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -15,6 +16,7 @@
 #include "host/core/progress.hpp"
 #include "host/io/json_fields.hpp"
 #include "host/io/run_folder.hpp"
+#include "host/io/svg.hpp"
 
 namespace gaeval::islands {
 
@@ -33,10 +35,10 @@ std::string part_name(int rank, int ranks, uint32_t generation) {
 
 std::string prefix_of(uint32_t island) { return "island" + std::to_string(island) + "/"; }
 
-// The lines of a CSV written by an earlier invocation whose generation (first column) is below
-// `next_generation` (a resumed run rewrites the rest); header first.
-std::vector<std::string> kept_lines(const std::string& path, const char* header,
-                                    uint32_t next_generation) {
+// The lines of a CSV written by an earlier invocation whose generation (first column, counted
+// from `first`) is below `next_generation` (a resumed run rewrites the rest); header first.
+std::vector<std::string> kept_lines(const std::string& path, const std::string& header,
+                                    uint32_t next_generation, uint32_t first_number = 0) {
     std::vector<std::string> lines{header};
     std::ifstream in(path);
     std::string line;
@@ -49,7 +51,7 @@ std::vector<std::string> kept_lines(const std::string& path, const char* header,
         char* end = nullptr;
         const unsigned long g = std::strtoul(line.c_str(), &end, 10);
         if (end == line.c_str() || *end != ',') continue;
-        if (g < next_generation) lines.push_back(line);
+        if (g < uint64_t(next_generation) + first_number) lines.push_back(line);
     }
     return lines;
 }
@@ -58,6 +60,87 @@ std::string joined(const std::vector<std::string>& lines) {
     std::string text;
     for (const std::string& l : lines) text += l + '\n';
     return text;
+}
+
+std::string tick_label(double v) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.4g", v);
+    return text;
+}
+
+// The picture of islands.csv's lines (header first): each island's best value by generation,
+// and the archipelago's best so far over them, thick.
+std::string islands_svg(const std::string& title, const std::vector<std::string>& lines,
+                        uint32_t islands, uint32_t generations) {
+    std::vector<std::vector<std::pair<double, double>>> best(islands);
+    std::vector<std::pair<double, double>> overall;
+    double lo = 0, hi = 0;
+    bool any = false;
+    for (size_t k = 1; k < lines.size(); ++k) {
+        unsigned g = 0, i = 0;
+        double b = 0, m = 0;
+        if (std::sscanf(lines[k].c_str(), "%u,%u,%lf,%lf", &g, &i, &b, &m) != 4 || i >= islands)
+            continue;
+        if (!std::isfinite(b)) continue;
+        best[i].push_back({double(g), b});
+        if (!overall.empty() && overall.back().first == g)
+            overall.back().second = std::max(overall.back().second, b);
+        else
+            overall.push_back(
+                {double(g), overall.empty() ? b : std::max(overall.back().second, b)});
+        lo = any ? std::min(lo, b) : b;
+        hi = any ? std::max(hi, b) : b;
+        any = true;
+    }
+    if (hi <= lo) hi = lo + 1;
+    const double width = 760, height = 420, left = 80, right = 150, top = 50, plot_h = 300;
+    const double plot_w = width - left - right;
+    const double g_max = std::max<double>(1, generations > 0 ? generations - 1 : 0);
+    auto px = [&](double g) { return left + plot_w * g / g_max; };
+    auto py = [&](double v) { return top + plot_h * (1 - (v - lo) / (hi - lo)); };
+    svg::Document doc(width, height);
+    auto& out = doc.body();
+    out << "<text x=\"" << svg::num(width / 2) << "\" y=\"24\" text-anchor=\"middle\" "
+        << "font-size=\"16\" font-weight=\"bold\">" << svg::escape(title) << "</text>\n";
+    out << "<rect x=\"" << svg::num(left) << "\" y=\"" << svg::num(top) << "\" width=\""
+        << svg::num(plot_w) << "\" height=\"" << svg::num(plot_h)
+        << "\" fill=\"none\" stroke=\"#888\"/>\n";
+    for (int t = 0; t <= 4; ++t) {
+        const double v = lo + (hi - lo) * t / 4;
+        out << "<text x=\"" << svg::num(left - 6) << "\" y=\"" << svg::num(py(v) + 4)
+            << "\" text-anchor=\"end\" font-size=\"11\">" << tick_label(v) << "</text>\n";
+    }
+    out << "<text x=\"" << svg::num(left) << "\" y=\"" << svg::num(top + plot_h + 16)
+        << "\" font-size=\"11\">0</text>\n<text x=\"" << svg::num(left + plot_w) << "\" y=\""
+        << svg::num(top + plot_h + 16) << "\" text-anchor=\"end\" font-size=\"11\">"
+        << uint32_t(g_max) << "</text>\n<text x=\"" << svg::num(left + plot_w / 2) << "\" y=\""
+        << svg::num(top + plot_h + 36)
+        << "\" text-anchor=\"middle\" font-size=\"12\">generation (best value of each "
+           "generation)</text>\n";
+    const char* colours[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"};
+    auto polyline = [&](const std::vector<std::pair<double, double>>& pts, const char* colour,
+                        double stroke) {
+        if (pts.empty()) return;
+        out << "<polyline fill=\"none\" stroke=\"" << colour << "\" stroke-width=\""
+            << svg::num(stroke) << "\" points=\"";
+        for (const auto& p : pts)
+            out << svg::num(px(p.first)) << ',' << svg::num(py(p.second)) << ' ';
+        out << "\"/>\n";
+    };
+    auto legend = [&](int row, const char* colour, double stroke, const std::string& label) {
+        const double ly = top + 16 + 18 * row;
+        out << "<line x1=\"" << svg::num(left + plot_w + 12) << "\" x2=\""
+            << svg::num(left + plot_w + 36) << "\" y1=\"" << svg::num(ly) << "\" y2=\""
+            << svg::num(ly) << "\" stroke=\"" << colour << "\" stroke-width=\"" << svg::num(stroke)
+            << "\"/>\n<text x=\"" << svg::num(left + plot_w + 40) << "\" y=\"" << svg::num(ly + 4)
+            << "\" font-size=\"12\">" << svg::escape(label) << "</text>\n";
+    };
+    for (uint32_t i = 0; i < islands; ++i) polyline(best[i], colours[i % 6], 1);
+    polyline(overall, "#000", 3);
+    legend(0, "#000", 3, "archipelago best");
+    for (uint32_t i = 0; i < islands && i < 12; ++i)
+        legend(int(i) + 1, colours[i % 6], 1, "island " + std::to_string(i));
+    return doc.str();
 }
 
 void put_migrant(ByteWriter& w, const Migrant& m) {
@@ -159,11 +242,26 @@ ArchipelagoResult run_archipelago(IslandGa& ga, Transport& t, const ArchipelagoJ
     });
 
     std::vector<std::string> island_lines, migration_lines;
+    // generations.csv of every island and of the archipelago (rank 0)
+    const std::string gen_header = ga.generations_header();
+    const uint32_t first = ga.first_generation_number();
+    const bool gen_files = files && !gen_header.empty();
+    auto island_csv = [&](uint32_t i) {
+        return path_in(path_in(job.out_dir, "island-" + std::to_string(i)), "generations.csv");
+    };
+    const std::string best_csv = files ? path_in(job.out_dir, "generations.csv") : "";
+    std::vector<std::vector<std::string>> island_gen_lines(n);
+    std::vector<std::string> best_lines;
     const std::string islands_csv = files ? path_in(job.out_dir, "islands.csv") : "";
     const std::string migrations_csv = files ? path_in(job.out_dir, "migrations.csv") : "";
     if (files && rank == 0) {
         island_lines = kept_lines(islands_csv, kIslandsCsvHeader, gen);
         migration_lines = kept_lines(migrations_csv, kMigrationsCsvHeader, gen);
+        if (gen_files) {
+            for (uint32_t i = 0; i < n; ++i)
+                island_gen_lines[i] = kept_lines(island_csv(i), gen_header, gen, first);
+            best_lines = kept_lines(best_csv, gen_header + ",island", gen, first);
+        }
     }
 
     // Every rank writes its part of generation `done`, then (after all have) rank 0 the CSVs
@@ -182,6 +280,17 @@ ArchipelagoResult run_archipelago(IslandGa& ga, Transport& t, const ArchipelagoJ
         if (rank == 0) {
             io::write_text_atomic(islands_csv, joined(island_lines));
             io::write_text_atomic(migrations_csv, joined(migration_lines));
+            if (gen_files) {
+                for (uint32_t i = 0; i < n; ++i) {
+                    fs::create_directories(fs::path(island_csv(i)).parent_path());
+                    io::write_text_atomic(island_csv(i), joined(island_gen_lines[i]));
+                }
+                io::write_text_atomic(best_csv, joined(best_lines));
+            }
+            if (!job.picture.empty())
+                io::write_text_atomic(
+                    path_in(job.out_dir, job.picture),
+                    islands_svg(job.picture_title, island_lines, n, job.generations));
             const nlohmann::json manifest = {{"kind", "islands"},
                                              {"fingerprint", job.fingerprint},
                                              {"generation", done},
@@ -220,9 +329,11 @@ ArchipelagoResult run_archipelago(IslandGa& ga, Transport& t, const ArchipelagoJ
             row.generation = gen;
             row.island = i;
             w.put(row);
+            w.put_string(gen_files ? ga.generation_line(i) : std::string());
         }
         bool stop = false, checkpoint_due = false;
         std::vector<IslandRow> rows;
+        std::map<uint32_t, std::string> gen_lines;
         int from_rank = 0;
         for (const auto& bytes : t.all_gather(w.bytes)) {
             ByteReader r(bytes);
@@ -230,14 +341,26 @@ ArchipelagoResult run_archipelago(IslandGa& ga, Transport& t, const ArchipelagoJ
             const bool due = r.get<uint8_t>() != 0;
             if (from_rank++ == 0) checkpoint_due = due;
             const uint32_t count = r.get<uint32_t>();
-            for (uint32_t k = 0; k < count; ++k) rows.push_back(r.get<IslandRow>());
+            for (uint32_t k = 0; k < count; ++k) {
+                rows.push_back(r.get<IslandRow>());
+                gen_lines[rows.back().island] = r.get_string();
+            }
         }
         std::sort(rows.begin(), rows.end(),
                   [](const IslandRow& a, const IslandRow& b) { return a.island < b.island; });
+        const IslandRow* best_row = nullptr;
         for (const IslandRow& row : rows) {
             result.rows.push_back(row);
-            if (rank == 0) island_lines.push_back(csv_line(row));
+            if (rank != 0) continue;
+            island_lines.push_back(csv_line(row));
+            const std::string& line = gen_lines[row.island];
+            if (line.empty()) continue;
+            island_gen_lines[row.island].push_back(line);
+            if (!best_row || row.best > best_row->best) best_row = &row;
         }
+        if (best_row)
+            best_lines.push_back(gen_lines[best_row->island] + "," +
+                                 std::to_string(best_row->island));
 
         // ---- migration: best K of every island to the islands that receive from it
         if (migrates_after(cfg, gen, job.generations)) {

@@ -1,7 +1,9 @@
 // The archipelago: runs the islands this rank owns generation by generation, exchanges
 // statistics and migrants through a Transport, and keeps the run folder (rank 0: islands.csv,
-// migrations.csv, checkpoint.json; every rank: its checkpoint part). A GA takes part through
-// the IslandGa hooks; learn (host/islands/learn_islands.*) and pile-in
+// migrations.csv, island-K/generations.csv (each island's lines of a one-population run's
+// generations.csv), generations.csv (each generation's line of the island with the best
+// value, and its island), the picture, checkpoint.json; every rank: its checkpoint part). A GA
+// takes part through the IslandGa hooks; learn (host/islands/learn_islands.*) and pile-in
 // (host/islands/pile_in_islands.*) implement them.
 //
 // One generation, for every owned island in index order: evaluate (and, for GAs that breed in
@@ -46,6 +48,12 @@ class IslandGa {
     virtual void save(uint32_t island, Checkpoint& c, const std::string& prefix) = 0;
     virtual void load(uint32_t island, const Checkpoint& c, const std::string& prefix,
                       const std::string& origin) = 0;
+    // The one-population run's generations.csv: its header (empty: the GA writes none), the
+    // line of the generation `evaluate` just gave (called right after it; empty: not logged)
+    // and the number its first column gives the first generation (0 or 1).
+    virtual std::string generations_header() const { return ""; }
+    virtual std::string generation_line(uint32_t /*island*/) { return ""; }
+    virtual uint32_t first_generation_number() const { return 0; }
 };
 
 struct ArchipelagoJob {
@@ -60,6 +68,10 @@ struct ArchipelagoJob {
     // depend on it.
     double checkpoint_every_seconds = 0;
     std::string label = "islands";  // progress lines
+    // The picture of every island's best and the archipelago's best by generation (rank 0
+    // writes it with the CSVs); empty: none.
+    std::string picture;
+    std::string picture_title;
 };
 
 struct ArchipelagoResult {

@@ -1,5 +1,6 @@
 #include "host/islands/learn_islands.hpp"
 
+#include <chrono>
 #include <cstring>
 #include <filesystem>
 #include <map>
@@ -51,7 +52,14 @@ class LearnIslands : public IslandGa {
     IslandRow evaluate(uint32_t island) override {
         learn::LearnState& s = states_.at(island);
         const uint64_t before = s.games;
-        learn::step(config(island), s, play_);
+        const auto t0 = std::chrono::steady_clock::now();
+        learn::GenerationRow& line = lines_[island];
+        line.report = learn::step(config(island), s, play_);
+        line.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        line.generation = s.generation;
+        line.best_value = s.best_value;
+        line.mean_value = s.mean_value;
+        line.best_weights = s.best_weights;
         games_ += s.games - before;
         IslandRow row;
         row.best = s.best_value;
@@ -133,12 +141,21 @@ class LearnIslands : public IslandGa {
         states_[island] = s;
     }
 
+    std::string generations_header() const override {
+        return learn::generations_csv_header(job_.session->info(), job_.config);
+    }
+    std::string generation_line(uint32_t island) override {
+        return learn::generations_csv_line(lines_.at(island));
+    }
+    uint32_t first_generation_number() const override { return 1; }
+
     uint64_t games() const { return games_; }
 
   private:
     const learn::LearnJob& job_;
     learn::PlayFn play_;
     std::map<uint32_t, learn::LearnState> states_;
+    std::map<uint32_t, learn::GenerationRow> lines_;  // each island's last generation
     uint64_t games_ = 0;
 };
 
@@ -197,6 +214,11 @@ LearnIslandsResult run_learn_islands(const learn::LearnJob& job, const IslandCon
     a.resume = job.resume;
     a.quiet = job.quiet;
     a.label = "learn islands";
+    a.picture = "learning.svg";
+    a.picture_title =
+        "gaeval learn islands: " + std::string(learn::scheme_name(job.config.scheme)) + ", " +
+        std::to_string(islands.count) + " islands of " + std::to_string(job.config.population) +
+        ", " + job.session->engine() + ", seed " + std::to_string(job.config.seed);
     LearnIslandsResult result;
     result.archipelago = run_archipelago(ga, t, a);
     result.best_weights = words_float(result.archipelago.best.words);

@@ -9,6 +9,7 @@
 #include "host/core/hash.hpp"
 #include "host/core/progress.hpp"
 #include "host/io/run_folder.hpp"
+#include "host/pile_in/output.hpp"
 #include "host/pile_in/population.hpp"
 
 namespace gaeval::islands {
@@ -45,7 +46,9 @@ class PileInIslands : public IslandGa {
     void start(uint32_t island) override { islands_.at(island).engine->start(); }
 
     IslandRow evaluate(uint32_t island) override {
-        const pile_in::GenerationReport r = islands_.at(island).engine->evaluate_generation();
+        Island& x = islands_.at(island);
+        const pile_in::GenerationReport r = x.engine->evaluate_generation();
+        x.last = r;
         IslandRow row;
         row.best = r.stats.best;
         row.mean = r.stats.mean;
@@ -77,6 +80,17 @@ class PileInIslands : public IslandGa {
                 genes[g * n + uint64_t(slots[j])] = in[j].words[g];
         x.population->write_genes(genes);
         x.engine->rerank();
+    }
+
+    std::string generations_header() const override { return pile_in::kGenerationsCsvHeader; }
+    // Every --log-every-th generation and the last, as in a one-population run.
+    std::string generation_line(uint32_t island) override {
+        Island& x = islands_.at(island);
+        const uint32_t g = x.last.generation;
+        if (job_.log_every > 1 && (g + 1) % job_.log_every != 0 && g + 1 != job_.ga.generations)
+            return "";
+        return pile_in::generations_csv_row(x.last, job_.ga.population,
+                                            x.engine->best().breakdown.fitness);
     }
 
     void advance(uint32_t island) override { islands_.at(island).engine->breed_generation(); }
@@ -119,6 +133,7 @@ class PileInIslands : public IslandGa {
     struct Island {
         std::unique_ptr<Population> population;
         std::unique_ptr<Engine> engine;
+        pile_in::GenerationReport last;  // of the last evaluate
     };
     const pile_in::PileInJob& job_;
     Scenario scenario_;
@@ -176,6 +191,10 @@ PileInIslandsResult run_pile_in_islands(const pile_in::PileInJob& job, const Isl
     a.resume = job.resume;
     a.quiet = job.quiet;
     a.label = "pile-in islands";
+    a.picture = "islands.svg";
+    a.picture_title = "gaeval pile-in islands: " + job.scenario.name + ", " +
+                      std::to_string(islands.count) + " islands of " +
+                      std::to_string(job.ga.population) + ", seed " + std::to_string(job.ga.seed);
     a.checkpoint_every_seconds = job.checkpoint_every_seconds;
     PileInIslandsResult result;
     result.archipelago = run_archipelago(*ga, t, a);

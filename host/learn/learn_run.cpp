@@ -153,33 +153,9 @@ std::string verification_csv(const std::vector<VerifyRow>& rows) {
 
 std::string generations_csv(const games::GameInfo& game, const LearnConfig& c,
                             const std::vector<GenerationRow>& rows) {
-    std::ostringstream out;
-    out << "generation,games,plies,stopped,children,mutants,global_replaced,best_value,"
-           "mean_value,seconds,games_per_s,panel_score";
-    for (int f : c.features) out << ",w_" << game.weight_names[f];
-    out << '\n';
-    char line[512];
-    for (const GenerationRow& r : rows) {
-        const double rate = r.seconds > 0 ? r.report.games / r.seconds : 0.0;
-        std::snprintf(line, sizeof line, "%u,%llu,%llu,%llu,%u,%u,%d,%.6g,%.6g,%.4f,%.1f",
-                      r.generation, (unsigned long long)r.report.games,
-                      (unsigned long long)r.report.plies, (unsigned long long)r.report.stopped,
-                      r.report.children, r.report.mutants, r.report.global_replaced ? 1 : 0,
-                      r.best_value, r.mean_value, r.seconds, rate);
-        out << line;
-        if (r.panel_score < 0)
-            out << ',';
-        else {
-            std::snprintf(line, sizeof line, ",%.4f", r.panel_score);
-            out << line;
-        }
-        for (float w : r.best_weights) {
-            std::snprintf(line, sizeof line, ",%.9g", w);
-            out << line;
-        }
-        out << '\n';
-    }
-    return out.str();
+    std::string out = generations_csv_header(game, c) + '\n';
+    for (const GenerationRow& r : rows) out += generations_csv_line(r) + '\n';
+    return out;
 }
 
 std::string tick_label(double v) {
@@ -388,6 +364,35 @@ void write_outputs(const LearnJob& job, const LearnResult& r) {
 }
 
 }  // namespace
+
+std::string generations_csv_header(const games::GameInfo& game, const LearnConfig& c) {
+    std::string out =
+        "generation,games,plies,stopped,children,mutants,global_replaced,best_value,"
+        "mean_value,seconds,games_per_s,panel_score";
+    for (int f : c.features) out += ",w_" + game.weight_names[f];
+    return out;
+}
+
+std::string generations_csv_line(const GenerationRow& r) {
+    char line[512];
+    const double rate = r.seconds > 0 ? r.report.games / r.seconds : 0.0;
+    std::snprintf(line, sizeof line, "%u,%llu,%llu,%llu,%u,%u,%d,%.6g,%.6g,%.4f,%.1f", r.generation,
+                  (unsigned long long)r.report.games, (unsigned long long)r.report.plies,
+                  (unsigned long long)r.report.stopped, r.report.children, r.report.mutants,
+                  r.report.global_replaced ? 1 : 0, r.best_value, r.mean_value, r.seconds, rate);
+    std::string out = line;
+    if (r.panel_score < 0)
+        out += ',';
+    else {
+        std::snprintf(line, sizeof line, ",%.4f", r.panel_score);
+        out += line;
+    }
+    for (float w : r.best_weights) {
+        std::snprintf(line, sizeof line, ",%.9g", w);
+        out += line;
+    }
+    return out;
+}
 
 std::vector<VerifyRow> verify_best(const LearnJob& job, const LearnState& s) {
     std::vector<VerifyRow> rows;

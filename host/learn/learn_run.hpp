@@ -50,6 +50,10 @@ struct GenerationRow {
     std::vector<float> best_weights;
 };
 
+// generations.csv: its header (no newline; a weight column per feature) and one row's line.
+std::string generations_csv_header(const games::GameInfo& game, const LearnConfig& c);
+std::string generations_csv_line(const GenerationRow& row);
+
 struct LearnResult {
     LearnState state;
     std::vector<GenerationRow> generations;  // every generation of the run (resumes included)

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "host/core/error.hpp"
+#include "host/core/progress.hpp"
 #include "host/io/json_fields.hpp"
 #include "host/io/run_folder.hpp"
 #include "host/pile_in/output.hpp"
@@ -43,7 +44,7 @@ PlanEnds still_plan(const Scenario& s) {
 
 void check_count(std::size_t got, const Scenario& s, const std::string& where) {
     if (got != static_cast<std::size_t>(s.friendly_count))
-        throw InputError(where + ": " + std::to_string(got) + " models, the scenario has " +
+        throw InputError(where + ": " + counted(got, "model") + ", the scenario has " +
                          std::to_string(s.friendly_count));
 }
 
@@ -146,9 +147,9 @@ PlanEnds read_csv_plan(const std::string& path, const ScenarioFile& file) {
             throw InputError(path + ": line " + std::to_string(line_number) +
                              ": expected x,y (or x,y,angle) numbers, got '" + line + "'");
         if (models >= s.friendly_count)
-            throw InputError(path + ": more than " + std::to_string(s.friendly_count) +
-                             " models (the scenario has " + std::to_string(s.friendly_count) +
-                             ")");
+            throw InputError(path + ": more than " + std::to_string(s.friendly_count) + " model" +
+                             plural_s(s.friendly_count) + " (the scenario has " +
+                             std::to_string(s.friendly_count) + ")");
         ends.x[models] = x * scale;
         ends.y[models] = y * scale;
         if (fields.size() == 3) set_angle(ends, models, angle);
@@ -195,8 +196,8 @@ CheckResult check_plan_file(const std::string& plan_path, const ScenarioFile& sc
     PlanReport plan = rules_report(problem, ends, v);
     plan.title = scenario.name + " (" + preset + "): check of " + fs::path(plan_path).filename().string();
     char line[256];
-    std::snprintf(line, sizeof line, "%d of %d models in combat range, %s", v.in_range_count, n,
-                  v.legal ? "legal" : "ILLEGAL");
+    std::snprintf(line, sizeof line, "%d of %d model%s in combat range, %s", v.in_range_count, n,
+                  plural_s(n), v.legal ? "legal" : "ILLEGAL");
     plan.caption.push_back(line);
     if (!v.legal) {
         std::snprintf(line, sizeof line, "%zu broken rule(s), marked; see check.json",

@@ -391,4 +391,18 @@ void write_file_atomic(const std::string& path, const std::string& text) {
     if (ec) throw InputError(path + ": cannot write: " + ec.message());
 }
 
+const char* const kGenerationsCsvHeader =
+    "generation,best,mean,worst,best_in_range,evals_per_s,best_ever,seconds,evaluate_s,"
+    "select_s,vary_s,statistics_s";
+
+std::string generations_csv_row(const GenerationReport& r, uint64_t population, float best_ever) {
+    char buf[512];
+    std::snprintf(buf, sizeof buf, "%u,%.9g,%.9g,%.9g,%d,%.6g,%.9g,%.6g,%.6g,%.6g,%.6g,%.6g",
+                  r.generation, r.stats.best, r.stats.mean, r.stats.worst,
+                  r.best_of_generation.in_range_count, r.seconds > 0 ? population / r.seconds : 0.0,
+                  best_ever, r.seconds, r.phases.evaluate, r.phases.select, r.phases.vary,
+                  r.phases.statistics);
+    return buf;
+}
+
 }  // namespace gaeval::pile_in

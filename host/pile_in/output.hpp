@@ -12,6 +12,7 @@
 #include "games/pile_in/gapi1_fitness.hpp"
 #include "games/pile_in/rules.hpp"
 #include "games/pile_in/scenario.hpp"
+#include "host/pile_in/engine.hpp"
 #include "host/pile_in/validator.hpp"
 
 namespace gaeval::pile_in {
@@ -58,6 +59,11 @@ nlohmann::json rules_plan_json(const RulesProblem& p, const PlanReport& plan,
 // picture.svg: enemy bases with combat-range rings, friendly starts faded, move arrows, ends
 // coloured by outcome, the caption and a legend.
 std::string plan_svg(const Scenario& s, const PlanReport& plan);
+
+// generations.csv: its header (no newline) and the line of one generation (`best_ever`: the
+// best plan's fitness so far).
+extern const char* const kGenerationsCsvHeader;
+std::string generations_csv_row(const GenerationReport& r, uint64_t population, float best_ever);
 
 // Writes text to path through a temporary file and a rename (no half-written results).
 void write_file_atomic(const std::string& path, const std::string& text);

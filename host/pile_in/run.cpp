@@ -27,26 +27,12 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const char* kCsvHeader =
-    "generation,best,mean,worst,best_in_range,evals_per_s,best_ever,seconds,evaluate_s,"
-    "select_s,vary_s,statistics_s";
-
-std::string csv_row(const GenerationReport& r, uint64_t population, float best_ever) {
-    char buf[512];
-    std::snprintf(buf, sizeof buf, "%u,%.9g,%.9g,%.9g,%d,%.6g,%.9g,%.6g,%.6g,%.6g,%.6g,%.6g",
-                  r.generation, r.stats.best, r.stats.mean, r.stats.worst,
-                  r.best_of_generation.in_range_count, r.seconds > 0 ? population / r.seconds : 0.0,
-                  best_ever, r.seconds, r.phases.evaluate, r.phases.select, r.phases.vary,
-                  r.phases.statistics);
-    return buf;
-}
-
 // Keeps the CSV rows of generations before `next_generation` (a resumed run rewrites the rest).
 // A row cut short by a killed run (no comma after its generation) is dropped; the file is
 // replaced atomically, so a run killed here keeps the rows it had.
 void truncate_csv(const std::string& path, uint32_t next_generation) {
     std::ifstream in(path);
-    std::string text = std::string(kCsvHeader) + '\n';
+    std::string text = std::string(kGenerationsCsvHeader) + '\n';
     std::string line;
     bool first = true;
     while (std::getline(in, line)) {
@@ -198,8 +184,9 @@ void write_rules_results(const PileInJob& job, const RulesProblem& problem, cons
     PlanReport plan = o.plan;
     plan.title = job.scenario.name + " (" + job.rules + ")";
     char line[256];
-    std::snprintf(line, sizeof line, "%d of %d models in combat range, %s",
+    std::snprintf(line, sizeof line, "%d of %d model%s in combat range, %s",
                   o.verdict.in_range_count, problem.scenario.friendly_count,
+                  plural_s(problem.scenario.friendly_count),
                   o.verdict.legal ? "legal" : "ILLEGAL (see best.json: violations)");
     plan.caption.push_back(line);
     plan.caption.push_back(solver_line);
@@ -312,9 +299,9 @@ void write_best_outputs(const PileInJob& job, const Scenario& scenario, const Ru
     } else {
         PlanReport plan = gapi1_report(scenario, result.best.genes);
         plan.title = job.scenario.name + " (" + job.rules + ")";
-        std::snprintf(line, sizeof line, "%d of %d models in combat range, fitness %.2f",
+        std::snprintf(line, sizeof line, "%d of %d model%s in combat range, fitness %.2f",
                       plan.breakdown.in_range_count, scenario.friendly_count,
-                      plan.breakdown.fitness);
+                      plural_s(scenario.friendly_count), plan.breakdown.fitness);
         plan.caption.push_back(line);
         std::snprintf(line, sizeof line,
                       "in range %+d, overlaps %+d, no friend %+d, distance %.2f mm  |  generation "
@@ -423,7 +410,7 @@ JobResult run_job(const PileInJob& job) {
     } else {
         for (const char* stale : {"best.json", "picture.svg", "checkpoint.bin"})
             fs::remove(dir / stale);
-        std::ofstream(csv_path, std::ios::trunc) << kCsvHeader << '\n';
+        std::ofstream(csv_path, std::ios::trunc) << kGenerationsCsvHeader << '\n';
         engine.start();
     }
 
@@ -432,12 +419,13 @@ JobResult run_job(const PileInJob& job) {
 
     if (!job.quiet)
         std::fprintf(stderr,
-                     "gaeval pile-in: %s, %d v %d models, population %llu, %u generations, "
+                     "gaeval pile-in: %s, %d v %d model%s, population %llu, %u generation%s, "
                      "%s (%s; %s), run folder %s\n",
                      job.scenario.name.c_str(), scenario.friendly_count, scenario.enemy_count,
+                     plural_s(scenario.enemy_count),
                      static_cast<unsigned long long>(job.ga.population), job.ga.generations,
-                     job.backend.name.c_str(), job.backend.device.c_str(), job.backend.note.c_str(),
-                     job.out_dir.c_str());
+                     plural_s(job.ga.generations), job.backend.name.c_str(),
+                     job.backend.device.c_str(), job.backend.note.c_str(), job.out_dir.c_str());
 
     JobResult result;
     RateLimiter progress;
@@ -460,7 +448,8 @@ JobResult run_job(const PileInJob& job) {
         result.last = r.stats;
         evaluated += static_cast<double>(job.ga.population);
         if (job.log_every <= 1 || (r.generation + 1) % job.log_every == 0 || engine.done()) {
-            csv << csv_row(r, job.ga.population, engine.best().breakdown.fitness) << '\n';
+            csv << generations_csv_row(r, job.ga.population, engine.best().breakdown.fitness)
+                << '\n';
             csv.flush();
         }
         const double elapsed = std::chrono::duration<double>(clock::now() - t_start).count();

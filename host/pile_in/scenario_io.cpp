@@ -6,6 +6,7 @@
 
 #include "games/pile_in/geometry.hpp"
 #include "host/core/error.hpp"
+#include "host/core/progress.hpp"
 #include "host/io/json_fields.hpp"
 
 namespace gaeval::pile_in {
@@ -84,7 +85,7 @@ int parse_models(const nlohmann::json& doc, const char* key, double scale, Model
     if (!list.is_array()) throw InputError(where + ": must be a list of models");
     if (list.empty()) throw InputError(where + ": the list is empty (at least one model)");
     if (static_cast<int>(list.size()) > capacity)
-        throw InputError(where + ": " + std::to_string(list.size()) + " models, at most " +
+        throw InputError(where + ": " + counted(list.size(), "model") + ", at most " +
                          std::to_string(capacity) + " supported");
     for (std::size_t i = 0; i < list.size(); ++i) {
         const std::string w = jf::element(where, i);

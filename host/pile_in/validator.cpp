@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <functional>
 
+#include "host/core/progress.hpp"
 #include "host/pile_in/reference_geometry.hpp"
 
 namespace gaeval::pile_in {
@@ -107,7 +108,7 @@ Verdict validate_ends(const RulesProblem& p, const PlanEnds& plan) {
     if (static_cast<int>(plan.x.size()) != n || static_cast<int>(plan.y.size()) != n ||
         static_cast<int>(plan.c.size()) != n || static_cast<int>(plan.s.size()) != n) {
         broken(-1, "plan", 0.0,
-               "the plan places " + std::to_string(plan.x.size()) + " models, expected " +
+               "the plan places " + counted(plan.x.size(), "model") + ", expected " +
                    std::to_string(n));
         return v;
     }
