@@ -312,12 +312,13 @@ void pile_in_fitness_rows(const Axes& axes, std::vector<Row>& rows, uint64_t* si
 }
 
 // Times GAPI1 generations (evaluate, rank, breed) of `pop` from generation 0 as one row with
-// the phase split in its note; nothing, with the reason in `skipped`, when a CPU generation
-// would take over 20 times the row's time budget.
+// the phase split in its note and `footprint` bytes (device bytes on cuda, host bytes on the
+// CPU); nothing, with a skipped row added to `rows` instead, when a CPU generation would take
+// over 20 times the row's time budget.
 std::optional<Row> generation_row(const Settings& settings, const std::string& workload,
                                   const std::string& size_text, const std::string& label,
                                   Population& pop, uint64_t seed, const pile_in::GaConfig& ga,
-                                  std::string& skipped) {
+                                  uint64_t footprint, std::vector<Row>& rows) {
     const uint64_t survivors = pile_in::survivor_count(ga);
     pop.randomize(seed);
     uint32_t generation = 0;
@@ -331,7 +332,7 @@ std::optional<Row> generation_row(const Settings& settings, const std::string& w
     if (label != "cuda" && pilot > 20.0 * settings.max_seconds) {
         char why[64];
         std::snprintf(why, sizeof why, "about %.0f s per generation", pilot);
-        skipped = why;
+        rows.push_back(skipped_row(workload, size_text, label, why));
         return std::nullopt;
     }
     const pile_in::PhaseTimes before = pop.times();
@@ -351,6 +352,9 @@ std::optional<Row> generation_row(const Settings& settings, const std::string& w
                   (after.evaluate - before.evaluate) * per, (after.select - before.select) * per,
                   (after.vary - before.vary) * per, (after.statistics - before.statistics) * per);
     row.note = note;
+    row.bytes_per_item = static_cast<double>(footprint) / static_cast<double>(pop.size());
+    (label == "cuda" ? row.peak_device_bytes : row.peak_host_bytes) =
+        static_cast<double>(footprint);
     return row;
 }
 
@@ -399,18 +403,11 @@ void pile_in_generation_rows(const Axes& axes, std::vector<Row>& rows, uint64_t*
                     rows.push_back(skipped_row(workload, text, backend.label, e.what()));
                     continue;
                 }
-                std::string skipped;
-                std::optional<Row> row = generation_row(axes.settings, workload, text,
-                                                        backend.label, *pop, seed, ga, skipped);
-                if (!row) {
-                    rows.push_back(skipped_row(workload, text, backend.label, skipped));
-                    continue;
-                }
-                const double footprint = static_cast<double>(pile_in::population_bytes(
-                    size, models, backend.choice.kind, static_cast<double>(survivors) / size));
-                row->bytes_per_item = footprint / static_cast<double>(size);
-                (backend.label == "cuda" ? row->peak_device_bytes : row->peak_host_bytes) =
-                    footprint;
+                const uint64_t footprint = pile_in::population_bytes(
+                    size, models, backend.choice.kind, static_cast<double>(survivors) / size);
+                std::optional<Row> row = generation_row(
+                    axes.settings, workload, text, backend.label, *pop, seed, ga, footprint, rows);
+                if (!row) continue;
                 mark(*row, mismatches);
                 rows.push_back(*row);
             }
@@ -458,21 +455,15 @@ void streamed_rows(const Axes& axes, std::vector<Row>& rows, uint64_t*) {
                         rows.push_back(skipped_row(workload, text, backend.label, e.what()));
                         continue;
                     }
-                    std::string skipped;
-                    std::optional<Row> row = generation_row(axes.settings, workload, text,
-                                                            backend.label, *pop, seed, ga, skipped);
-                    if (!row) {
-                        rows.push_back(skipped_row(workload, text, backend.label, skipped));
-                        continue;
-                    }
-                    const double footprint = static_cast<double>(
-                        streamed
-                            ? pile_in::streamed_population_bytes(size, models, survivors, chunk,
-                                                                 backend.choice.kind)
-                            : pile_in::population_bytes(size, models, backend.choice.kind,
-                                                        static_cast<double>(survivors) / size));
-                    row->bytes_per_item = footprint / static_cast<double>(size);
-                    (cpu ? row->peak_host_bytes : row->peak_device_bytes) = footprint;
+                    const uint64_t footprint =
+                        streamed ? pile_in::streamed_population_bytes(size, models, survivors,
+                                                                      chunk, backend.choice.kind)
+                                 : pile_in::population_bytes(size, models, backend.choice.kind,
+                                                             static_cast<double>(survivors) / size);
+                    std::optional<Row> row =
+                        generation_row(axes.settings, workload, text, backend.label, *pop, seed, ga,
+                                       footprint, rows);
+                    if (!row) continue;
                     if (!streamed) {
                         resident_rate = row->throughput();
                     } else if (resident_rate > 0) {
