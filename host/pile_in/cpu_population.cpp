@@ -133,15 +133,7 @@ void breed_on_host(const BreedParams& p, const RulesProblem* rules, const uint32
     auto gather = [&](int64_t r) {
         for (int m = 0; m < words; ++m) compact.set_gene(r, m, src.gene(ranked[r], m));
     };
-    Gapi1Step step;
-    step.seed = p.seed;
-    step.generation = p.generation;
-    step.population = src.stride;
-    step.survivors = p.survivors;
-    step.mutation_rate = p.mutation_rate;
-    step.ranked = nullptr;
-    step.src = compact;
-    step.dst = dst;
+    const Gapi1Step step = gapi1_step(p, src.stride, nullptr, compact, dst);
     // One parallel region: gather, then breed (clones first in index order, children after:
     // the children's chunks are dealt round-robin so each thread gets its share of both).
     const int64_t survivor_count = static_cast<int64_t>(p.survivors);

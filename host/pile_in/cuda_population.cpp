@@ -87,15 +87,8 @@ class CudaPopulation final : public Population {
         if (p.survivors < 1 || p.survivors > size_)
             throw std::logic_error("breed: survivors must be 1 to the population size");
         double t0 = now_seconds();
-        Gapi1Step step;
-        step.seed = p.seed;
-        step.generation = p.generation;
-        step.population = size_;
-        step.survivors = p.survivors;
-        step.mutation_rate = p.mutation_rate;
-        step.ranked = ranked_.data();
-        step.src = view(genes_);
-        step.dst = view(next_genes_);
+        const Gapi1Step step =
+            gapi1_step(p, size_, ranked_.data(), view(genes_), view(next_genes_));
         if (rules_)
             cuda::run_pile_in(RulesStep{*rules_, step}, size_);
         else

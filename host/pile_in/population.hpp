@@ -9,6 +9,7 @@
 #include <memory>
 #include <vector>
 
+#include "games/pile_in/gapi1_scheme.hpp"
 #include "games/pile_in/rules.hpp"
 #include "games/pile_in/scenario.hpp"
 #include "host/backend/backend.hpp"
@@ -73,6 +74,23 @@ class Population {
     int gene_count_;
     PhaseTimes times_;
 };
+
+// The GAPI1 step of `params` over a population of `population` plans: the parents are the
+// ranking's first params.survivors plans, read through `ranked` (nullptr: src holds the
+// survivors best first). Every backend breeds with this step (RulesStep wraps it).
+inline Gapi1Step gapi1_step(const BreedParams& params, uint64_t population, const uint32_t* ranked,
+                            PlanView src, PlanView dst) {
+    Gapi1Step step;
+    step.seed = params.seed;
+    step.generation = params.generation;
+    step.population = population;
+    step.survivors = params.survivors;
+    step.mutation_rate = params.mutation_rate;
+    step.ranked = ranked;
+    step.src = src;
+    step.dst = dst;
+    return step;
+}
 
 // The breeding step (GAPI1, or RulesStep when rules is set) over host memory on OpenMP
 // threads: the CPU backend's breed, and the CUDA backend's when its plans live on the host.

@@ -111,14 +111,8 @@ class StreamedPopulation final : public Population {
             if (repairs()) score(into, n, scratch_fitness_.data());
         }
         spare_ ^= 1;
-        step_ = Gapi1Step{};
-        step_.seed = p.seed;
-        step_.generation = p.generation;
-        step_.population = size_;
-        step_.survivors = p.survivors;
-        step_.mutation_rate = p.mutation_rate;
-        step_.ranked = nullptr;
-        step_.src = plan_major_view(survivors_[spare_ ^ 1].data(), gene_count_);
+        step_ = gapi1_step(p, size_, nullptr,
+                           plan_major_view(survivors_[spare_ ^ 1].data(), gene_count_), PlanView{});
         source_ = Source::Bred;
         explicit_.clear();
         explicit_.shrink_to_fit();
