@@ -31,12 +31,17 @@ void play_matches(const G& game, const typename G::Pos& start, const Player<G>& 
                   const Player<G>& b, uint64_t seed, uint64_t first, uint64_t games,
                   uint32_t max_plies, PlayerSet set, GameRecord* records);
 
-// records[i] = play_pairing(game, start, players, pairings[i], seed, i, max_plies) for i < games
-// (players[0 .. player_count) are copied to the device once for the batch); `set` as above.
+// records[i] = play_pairing(game, start, players, pairings[i], seed, first + i, max_plies) for
+// i < games: games first .. first + games of a tournament batch (host/batch/batch.hpp plays a
+// batch larger than the device's memory in such pieces). players[0 .. player_count) are copied
+// to the device for the call; `set` as above.
 template <class G>
 void play_pairings(const G& game, const typename G::Pos& start, const Player<G>* players,
-                   uint64_t player_count, const Pairing* pairings, uint64_t games, uint64_t seed,
-                   uint32_t max_plies, PlayerSet set, GameRecord* records);
+                   uint64_t player_count, const Pairing* pairings, uint64_t first, uint64_t games,
+                   uint64_t seed, uint32_t max_plies, PlayerSet set, GameRecord* records);
+
+// Bytes of device memory free now (0 in a build without CUDA).
+std::size_t batch_free_device_memory();
 
 // outputs[i] = op(inputs, i) for i < n (inputs[0 .. input_count) and op's tables are copied to
 // the device for the call).
@@ -59,9 +64,10 @@ void play_matches(const G&, const typename G::Pos&, const Player<G>&, const Play
 }
 template <class G>
 void play_pairings(const G&, const typename G::Pos&, const Player<G>*, uint64_t, const Pairing*,
-                   uint64_t, uint64_t, uint32_t, PlayerSet, GameRecord*) {
+                   uint64_t, uint64_t, uint64_t, uint32_t, PlayerSet, GameRecord*) {
     no_cuda();
 }
+inline std::size_t batch_free_device_memory() { return 0; }
 template <class Op>
 void evaluate(const Op&, const typename Op::Input*, uint64_t, uint64_t, typename Op::Output*) {
     no_cuda();

@@ -45,12 +45,12 @@ struct PlayPairingOp {
     typename G::Pos start;
     const Player<G>* players;
     const Pairing* pairings;
-    uint64_t seed;
+    uint64_t seed, first;
     uint32_t max_plies;
     GameRecord* records;
     __device__ void operator()(uint64_t i) const {
         records[i] = play_pairing<G, kSet>(game, start, players, pairings[i], seed,
-                                           static_cast<uint32_t>(i), max_plies);
+                                           static_cast<uint32_t>(first + i), max_plies);
     }
 };
 
@@ -91,7 +91,7 @@ struct PlayPairingLanesOp {
     typename G::Pos start;
     const Player<G>* players;
     const Pairing* pairings;
-    uint64_t seed;
+    uint64_t seed, first;
     uint32_t max_plies;
     GameRecord* records;
     __device__ void operator()(uint64_t i) const {
@@ -99,7 +99,7 @@ struct PlayPairingLanesOp {
         const Pairing pairing = pairings[g];
         const GameRecord r = play_match_lanes<G, kSearchLanes>(
             Lanes<kSearchLanes>{}, game, start, players[pairing.a], players[pairing.b],
-            pairing.a_seat, seed, static_cast<uint32_t>(g), max_plies);
+            pairing.a_seat, seed, static_cast<uint32_t>(first + g), max_plies);
         if (i % kSearchLanes == 0) records[g] = r;
     }
 };
@@ -108,8 +108,8 @@ struct PlayPairingLanesOp {
 
 template <class G>
 void play_pairings(const G& host_game, const typename G::Pos& start, const Player<G>* players,
-                   uint64_t player_count, const Pairing* pairings, uint64_t games, uint64_t seed,
-                   uint32_t max_plies, PlayerSet set, GameRecord* records) {
+                   uint64_t player_count, const Pairing* pairings, uint64_t first, uint64_t games,
+                   uint64_t seed, uint32_t max_plies, PlayerSet set, GameRecord* records) {
     using namespace batch_play_detail;
     if (games == 0) return;
     DeviceGame<G> bound(host_game);
@@ -122,18 +122,18 @@ void play_pairings(const G& host_game, const typename G::Pos& start, const Playe
         constexpr PlayerSet kSet = decltype(kind)::value;
         if constexpr (kSet == PlayerSet::Search && lane_searchable_v<G>)
             for_each_index(PlayPairingLanesOp<G>{bound.game(), start, device_players.data(),
-                                                 device_pairings.data(), seed, max_plies,
+                                                 device_pairings.data(), seed, first, max_plies,
                                                  device_records.data()},
                            games * kSearchLanes);
         else if constexpr (kSet != PlayerSet::Playout || !playouts_fit_bounds_v<G>)
             for_each_index(PlayPairingOp<G, kSet>{bound.game(), start, device_players.data(),
-                                                  device_pairings.data(), seed, max_plies,
+                                                  device_pairings.data(), seed, first, max_plies,
                                                   device_records.data()},
                            games);
         else
             for_each_index_bounded<kPlayoutMinBlocks>(
                 PlayPairingOp<G, kSet>{bound.game(), start, device_players.data(),
-                                       device_pairings.data(), seed, max_plies,
+                                       device_pairings.data(), seed, first, max_plies,
                                        device_records.data()},
                 games);
     });
@@ -176,5 +176,5 @@ void play_matches(const G& host_game, const typename G::Pos& start, const Player
     template void play_matches<G>(const G&, const G::Pos&, const Player<G>&, const Player<G>&,     \
                                   uint64_t, uint64_t, uint64_t, uint32_t, PlayerSet, GameRecord*); \
     template void play_pairings<G>(const G&, const G::Pos&, const Player<G>*, uint64_t,            \
-                                   const Pairing*, uint64_t, uint64_t, uint32_t, PlayerSet,        \
-                                   GameRecord*);
+                                   const Pairing*, uint64_t, uint64_t, uint64_t, uint32_t,         \
+                                   PlayerSet, GameRecord*);

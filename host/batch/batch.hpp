@@ -8,6 +8,7 @@
 
 #include <cerrno>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <stdexcept>
 #include <string>
@@ -120,6 +121,52 @@ PlayerSet batch_player_set(const Player<G>* players, std::size_t count) {
     return set;
 }
 
+// The game index of a batch is 32 bits (draw addresses: games/core/match.hpp); a batch whose
+// indices would wrap is refused before anything is played.
+inline void check_game_indices(uint64_t first, uint64_t games) {
+    constexpr uint64_t kIndices = uint64_t{1} << 32;
+    if (games > kIndices || first > kIndices - games)
+        throw InputError("a batch of " + std::to_string(games) + " games from game " +
+                         std::to_string(first) + ": game indices end at 2^32 (4294967296)");
+}
+
+// A batch of games larger than the device's memory is played in pieces, each piece one device
+// call over games first .. first + n (the records are those of the whole batch: a game's draws are
+// addressed by its index in the batch, not by its piece). GAEVAL_CUDA_GAME_CHUNK=N (cuda) or
+// GAEVAL_CPU_GAME_CHUNK=N (cpu: the same loop through host memory, for the tests) forces pieces of
+// N games; otherwise the cpu plays the batch at once and the cuda backend takes as many games as
+// fit in the free device memory less a 10% margin, after `fixed_bytes` (the players).
+inline uint64_t game_chunk(BackendKind kind, uint64_t games, uint64_t bytes_per_game,
+                           uint64_t fixed_bytes) {
+    const char* name =
+        kind == BackendKind::Cuda ? "GAEVAL_CUDA_GAME_CHUNK" : "GAEVAL_CPU_GAME_CHUNK";
+    if (const char* text = std::getenv(name); text && *text) {
+        char* end = nullptr;
+        errno = 0;
+        const unsigned long long chunk = std::strtoull(text, &end, 10);
+        if (errno || *end || text[0] == '-' || text[0] == '+' || chunk == 0)
+            throw InputError(std::string(name) + ": '" + text + "' is not a positive game count");
+        return chunk < games ? chunk : games;
+    }
+    if (kind != BackendKind::Cuda || games == 0) return games;
+    const uint64_t usable = cuda::batch_free_device_memory() / 10 * 9;
+    if (usable <= fixed_bytes || (usable - fixed_bytes) / bytes_per_game == 0)
+        throw InputError("a batch of " + std::to_string(games) + " games: the device has " +
+                         std::to_string(usable) + " usable bytes free, too few for its players (" +
+                         std::to_string(fixed_bytes) + " bytes) and one game");
+    const uint64_t fit = (usable - fixed_bytes) / bytes_per_game;
+    if (fit >= games) return games;
+    static bool said = false;  // once a process: a learn run plays such a batch every generation
+    if (!said) {
+        said = true;
+        std::fprintf(stderr,
+                     "gaeval: a batch of %llu games does not fit in the device's free memory "
+                     "less a 10%% margin: played %llu games at a time\n",
+                     static_cast<unsigned long long>(games), static_cast<unsigned long long>(fit));
+    }
+    return fit;
+}
+
 }  // namespace detail
 
 // records[i] = play_match(game, start, a, b, seed, first + i, max_plies) for i < games: game
@@ -130,28 +177,35 @@ template <class G>
 std::vector<GameRecord> play(const G& game, const typename G::Pos& start, const Player<G>& a,
                              const Player<G>& b, uint64_t first, uint64_t games, uint64_t seed,
                              uint32_t max_plies, const BackendChoice& backend) {
+    detail::check_game_indices(first, games);
     std::vector<GameRecord> records(games);
     const Player<G> both[2] = {a, b};
     const PlayerSet set = detail::batch_player_set<G>(both, 2);
-    if (backend.kind == BackendKind::Cuda) {
-        cuda::play_matches(game, start, a, b, seed, first, games, max_plies, set, records.data());
-        return records;
+    const uint64_t chunk = detail::game_chunk(backend.kind, games, sizeof(GameRecord), 0);
+    for (uint64_t done = 0; done < games; done += chunk) {
+        const uint64_t n = games - done < chunk ? games - done : chunk;
+        GameRecord* out = records.data() + done;
+        if (backend.kind == BackendKind::Cuda) {
+            cuda::play_matches(game, start, a, b, seed, first + done, n, max_plies, set, out);
+            continue;
+        }
+        with_player_set(set, [&](auto kind) {
+            parallel_for_dynamic(
+                static_cast<int64_t>(n), backend.threads,
+                [&](int64_t i) {
+                    out[i] = play_match<G, decltype(kind)::value>(
+                        game, start, a, b, seed, static_cast<uint32_t>(first + done + i),
+                        max_plies);
+                },
+                16);
+        });
     }
-    with_player_set(set, [&](auto kind) {
-        parallel_for_dynamic(
-            static_cast<int64_t>(games), backend.threads,
-            [&](int64_t i) {
-                records[i] = play_match<G, decltype(kind)::value>(
-                    game, start, a, b, seed, static_cast<uint32_t>(first + i), max_plies);
-            },
-            16);
-    });
     return records;
 }
 
 // A tournament batch: records[i] = play_pairing(game, start, players, pairings[i], seed, i,
-// max_plies). Every pairing must name two players and a seat of the start position
-// (std::invalid_argument otherwise).
+// max_plies), in pieces where the batch does not fit on the device (detail::game_chunk). Every
+// pairing must name two players and a seat of the start position (std::invalid_argument otherwise).
 template <class G>
 std::vector<GameRecord> play_pairings(const G& game, const typename G::Pos& start,
                                       const std::vector<Player<G>>& players,
@@ -161,23 +215,33 @@ std::vector<GameRecord> play_pairings(const G& game, const typename G::Pos& star
     for (const Pairing& p : pairings)
         if (p.a >= players.size() || p.b >= players.size() || p.a_seat >= seats)
             throw std::invalid_argument("a pairing names a player or seat that is not there");
-    std::vector<GameRecord> records(pairings.size());
+    const uint64_t games = pairings.size();
+    detail::check_game_indices(0, games);
+    std::vector<GameRecord> records(games);
     const PlayerSet set = detail::batch_player_set<G>(players.data(), players.size());
-    if (backend.kind == BackendKind::Cuda) {
-        cuda::play_pairings(game, start, players.data(), players.size(), pairings.data(),
-                            pairings.size(), seed, max_plies, set, records.data());
-        return records;
+    const uint64_t chunk =
+        detail::game_chunk(backend.kind, games, sizeof(Pairing) + sizeof(GameRecord),
+                           players.size() * sizeof(Player<G>));
+    for (uint64_t done = 0; done < games; done += chunk) {
+        const uint64_t n = games - done < chunk ? games - done : chunk;
+        const Pairing* in = pairings.data() + done;
+        GameRecord* out = records.data() + done;
+        if (backend.kind == BackendKind::Cuda) {
+            cuda::play_pairings(game, start, players.data(), players.size(), in, done, n, seed,
+                                max_plies, set, out);
+            continue;
+        }
+        with_player_set(set, [&](auto kind) {
+            parallel_for_dynamic(
+                static_cast<int64_t>(n), backend.threads,
+                [&](int64_t i) {
+                    out[i] = play_pairing<G, decltype(kind)::value>(
+                        game, start, players.data(), in[i], seed, static_cast<uint32_t>(done + i),
+                        max_plies);
+                },
+                4);
+        });
     }
-    with_player_set(set, [&](auto kind) {
-        parallel_for_dynamic(
-            static_cast<int64_t>(pairings.size()), backend.threads,
-            [&](int64_t i) {
-                records[i] = play_pairing<G, decltype(kind)::value>(
-                    game, start, players.data(), pairings[i], seed, static_cast<uint32_t>(i),
-                    max_plies);
-            },
-            4);
-    });
     return records;
 }
 
