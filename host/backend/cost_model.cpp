@@ -1,0 +1,71 @@
+#include "host/backend/cost_model.hpp"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace gaeval {
+
+namespace {
+
+// bench/results/gpu-h100-check/bench.csv, rows "tournament generation" (modern scheme,
+// round-robin:2): the cpu rows at 24 members (552 games) on the machine's 16 threads, the cuda
+// rows at 24 members (latency) and 256 members (65280 games, rate).
+constexpr const char* kH100 = "NVIDIA H100 and its 16 CPU threads, 2026-11-26, main 65bfe88";
+constexpr GameBatchCosts kCosts[] = {
+    {"ataxx", 18883.3 / 16, 0.335617, 110958, kH100},
+    {"gomoku", 27532.5 / 16, 0.0190888, 683161, kH100},
+    {"risk", 17331.5 / 16, 0.542306, 53454.5, kH100},
+};
+
+std::string seconds_text(double s) {
+    char buf[32];
+    if (s < 1)
+        std::snprintf(buf, sizeof buf, "%.3g ms", s * 1e3);
+    else
+        std::snprintf(buf, sizeof buf, "%.3g s", s);
+    return buf;
+}
+
+}  // namespace
+
+const GameBatchCosts* game_batch_costs(const std::string& game) {
+    for (const GameBatchCosts& c : kCosts)
+        if (game == c.game) return &c;
+    return nullptr;
+}
+
+BatchEstimate estimate_batch(const GameBatchCosts& costs, uint64_t games, int threads) {
+    BatchEstimate e;
+    const double g = static_cast<double>(games);
+    const double used = std::max(1.0, std::min(static_cast<double>(threads), g));
+    e.cpu_s = g / (costs.cpu_games_per_thread_s * used);
+    e.gpu_s = std::max(costs.gpu_latency_s, g / costs.gpu_games_per_s);
+    return e;
+}
+
+BackendChoice resolve_backend_for_games(const std::string& flag, int threads,
+                                        const std::string& game, uint64_t games, bool one_ply) {
+    BackendChoice choice = resolve_backend(flag, threads);
+    if (flag != "auto" || choice.kind != BackendKind::Cuda) return choice;
+    const GameBatchCosts* costs = one_ply ? game_batch_costs(game) : nullptr;
+    if (!costs) {
+        choice.note = "auto: CUDA device found (no measured batch cost for " + game +
+                      (one_ply ? "" : " with searching players") + ")";
+        return choice;
+    }
+    const BatchEstimate e = estimate_batch(*costs, games, choice.threads);
+    const std::string estimates = "a batch of " + std::to_string(games) + " " + game +
+                                  " games is estimated at " + seconds_text(e.cpu_s) + " on " +
+                                  std::to_string(choice.threads) + " cpu threads and " +
+                                  seconds_text(e.gpu_s) + " on the GPU (bench rows of " +
+                                  costs->measured + ")";
+    if (e.gpu_s <= e.cpu_s) {
+        choice.note = "auto: cuda: " + estimates;
+        return choice;
+    }
+    BackendChoice cpu = resolve_backend("cpu", threads);
+    cpu.note = "auto: cpu: " + estimates;
+    return cpu;
+}
+
+}  // namespace gaeval
