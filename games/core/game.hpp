@@ -1,7 +1,7 @@
 // The game interface: what a game under games/<name>/ provides so that the batch layer written
 // once (players, matches, tournaments, perft; host/batch on the CPU, kernels/ on the GPU) can
 // play it. A game is a trivially copyable struct G whose member functions are GAEVAL_HD; the
-// requirements below are checked by `static_assert(gaeval::is_game_v<G>)` in the game's own
+// requirements below are checked by `static_assert(gaeval::check_game<G>())` in the game's own
 // header, so a missing piece is a compile error that names it (docs/adding-a-game.md).
 //
 // Required:
@@ -146,29 +146,39 @@ struct AnyMoveSink {
     GAEVAL_HD_INLINE void operator()(const M&) const {}
 };
 
-template <class G, class = void>
-struct has_required : std::false_type {};
+// One detector per required piece, so that check_game names each missing one.
+#define GAEVAL_GAME_PIECE(name, ...)  \
+    template <class G, class = void>  \
+    struct name : std::false_type {}; \
+    template <class G>                \
+    struct name<G, void_t<__VA_ARGS__>> : std::true_type {};
+#define GAEVAL_GAME_CALL(member, ...) \
+    decltype(std::declval<const G&>().member(std::declval<const typename G::Pos&>() __VA_ARGS__))
+GAEVAL_GAME_PIECE(has_pos, typename G::Pos)
+GAEVAL_GAME_PIECE(has_move, typename G::Move)
+GAEVAL_GAME_PIECE(has_max_seats, decltype(G::kMaxSeats))
+GAEVAL_GAME_PIECE(has_weight_count, decltype(G::kWeightCount))
+GAEVAL_GAME_PIECE(has_policy_count, decltype(G::kPolicyCount))
+GAEVAL_GAME_PIECE(has_seats, GAEVAL_GAME_CALL(seats, ))
+GAEVAL_GAME_PIECE(has_to_move, GAEVAL_GAME_CALL(to_move, ))
+GAEVAL_GAME_PIECE(has_is_over, GAEVAL_GAME_CALL(is_over, ))
+GAEVAL_GAME_PIECE(has_count_moves, GAEVAL_GAME_CALL(count_moves, ))
+GAEVAL_GAME_PIECE(has_for_each_move, GAEVAL_GAME_CALL(for_each_move, , AnyMoveSink{}))
+GAEVAL_GAME_PIECE(has_nth_move, GAEVAL_GAME_CALL(nth_move, , 0))
+GAEVAL_GAME_PIECE(has_make, GAEVAL_GAME_CALL(make, , std::declval<const typename G::Move&>()))
+GAEVAL_GAME_PIECE(has_winner, GAEVAL_GAME_CALL(winner, ))
+GAEVAL_GAME_PIECE(has_seat_result, GAEVAL_GAME_CALL(seat_result, , 0))
+GAEVAL_GAME_PIECE(has_policy_move,
+                  GAEVAL_GAME_CALL(policy_move, , 1, std::declval<const DrawAddress&>()))
+#undef GAEVAL_GAME_CALL
+#undef GAEVAL_GAME_PIECE
+
 template <class G>
-struct has_required<
-    G, void_t<typename G::Pos, typename G::Move, decltype(G::kMaxSeats), decltype(G::kWeightCount),
-              decltype(G::kPolicyCount),
-              decltype(std::declval<const G&>().seats(std::declval<const typename G::Pos&>())),
-              decltype(std::declval<const G&>().to_move(std::declval<const typename G::Pos&>())),
-              decltype(std::declval<const G&>().is_over(std::declval<const typename G::Pos&>())),
-              decltype(std::declval<const G&>().count_moves(
-                  std::declval<const typename G::Pos&>())),
-              decltype(std::declval<const G&>().for_each_move(
-                  std::declval<const typename G::Pos&>(), AnyMoveSink{})),
-              decltype(std::declval<const G&>().nth_move(std::declval<const typename G::Pos&>(),
-                                                         0)),
-              decltype(std::declval<const G&>().make(std::declval<const typename G::Pos&>(),
-                                                     std::declval<const typename G::Move&>())),
-              decltype(std::declval<const G&>().winner(std::declval<const typename G::Pos&>())),
-              decltype(std::declval<const G&>().seat_result(
-                  std::declval<const typename G::Pos&>(), 0)),
-              decltype(std::declval<const G&>().policy_move(
-                  std::declval<const typename G::Pos&>(), 1, std::declval<const DrawAddress&>()))>>
-    : std::true_type {};
+constexpr bool has_required_v = has_pos<G>::value&& has_move<G>::value&& has_max_seats<G>::value&&
+    has_weight_count<G>::value&& has_policy_count<G>::value&& has_seats<G>::value&&
+        has_to_move<G>::value&& has_is_over<G>::value&& has_count_moves<G>::value&&
+            has_for_each_move<G>::value&& has_nth_move<G>::value&& has_make<G>::value&&
+                has_winner<G>::value&& has_seat_result<G>::value&& has_policy_move<G>::value;
 
 }  // namespace detail
 
@@ -189,14 +199,33 @@ template <class G>
 constexpr bool has_start_match_v = detail::has_start_match<G>::value;
 
 // Checks every requirement; a game asserts `static_assert(check_game<G>())` after its definition
-// and gets one message per missing piece.
+// and gets one message per missing piece, naming it.
 template <class G>
 constexpr bool check_game() {
-    static_assert(detail::has_required<G>::value,
-                  "a game needs Pos, Move, kMaxSeats, kWeightCount, kPolicyCount, seats, "
-                  "to_move, is_over, count_moves, for_each_move, nth_move, make, winner, "
-                  "seat_result and policy_move (games/core/game.hpp)");
-    if constexpr (detail::has_required<G>::value) {
+    using namespace detail;
+    static_assert(has_pos<G>::value, "a game needs `using Pos = ...;` (its position type)");
+    static_assert(has_move<G>::value, "a game needs `using Move = ...;` (its move type)");
+    static_assert(has_max_seats<G>::value, "a game needs `static constexpr int kMaxSeats`");
+    static_assert(has_weight_count<G>::value,
+                  "a game needs `static constexpr int kWeightCount` (0: no weighted player)");
+    static_assert(has_policy_count<G>::value,
+                  "a game needs `static constexpr int kPolicyCount` (built-in policies)");
+    static_assert(has_seats<G>::value, "a game needs `int seats(const Pos&) const`");
+    static_assert(has_to_move<G>::value, "a game needs `int to_move(const Pos&) const`");
+    static_assert(has_is_over<G>::value, "a game needs `bool is_over(const Pos&) const`");
+    static_assert(has_count_moves<G>::value, "a game needs `int count_moves(const Pos&) const`");
+    static_assert(has_for_each_move<G>::value,
+                  "a game needs `template <class F> void for_each_move(const Pos&, F&&) const`");
+    static_assert(has_nth_move<G>::value, "a game needs `Move nth_move(const Pos&, int) const`");
+    static_assert(has_make<G>::value, "a game needs `Pos make(const Pos&, const Move&) const`");
+    static_assert(has_winner<G>::value, "a game needs `int winner(const Pos&) const`");
+    static_assert(has_seat_result<G>::value,
+                  "a game needs `SeatResult seat_result(const Pos&, int seat) const`");
+    static_assert(has_policy_move<G>::value,
+                  "a game needs `Move policy_move(const Pos&, int policy, const DrawAddress&) "
+                  "const` (policy 0 is random; a game without policies of its own may return "
+                  "nth_move of a draw)");
+    if constexpr (has_required_v<G>) {
         static_assert(std::is_trivially_copyable_v<G>, "a game goes to the device by value");
         static_assert(std::is_trivially_copyable_v<typename G::Pos>, "positions go to the device");
         static_assert(std::is_trivially_copyable_v<typename G::Move>, "moves go to the device");
@@ -208,7 +237,7 @@ constexpr bool check_game() {
         static_assert(has_weighted_move_v<G> || has_features_v<G> || G::kWeightCount == 0,
                       "weights need features (or the game's own weighted_move)");
     }
-    return detail::has_required<G>::value;
+    return has_required_v<G>;
 }
 
 }  // namespace gaeval
