@@ -8,9 +8,12 @@
 
 #include <cmath>
 #include <cstring>
+#include <filesystem>
 #include <set>
 #include <string>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "cli_util.hpp"
 #include "host/backend/backend.hpp"
@@ -202,6 +205,29 @@ TEST(LearnSchemes, CliListsTheRegisteredSchemes) {
         gaeval::testing::run_cli("learn --scheme truncation-es --step 17 --quiet --out " + out);
     EXPECT_EQ(range.exit_code, 2) << range.err;
     EXPECT_NE(range.err.find("--step"), std::string::npos) << range.err;
+}
+
+// The generic driver serves a plug-in scheme's run folder: its settings (LearnConfig::params)
+// go to run.json and back, so a resumed run ends where an uninterrupted one does.
+TEST(LearnSchemes, PlugInSchemeResumesToTheUninterruptedRun) {
+    const std::string base = ::testing::TempDir() + "/learn_schemes_resume_";
+    std::filesystem::remove_all(base + "a");
+    std::filesystem::remove_all(base + "b");
+    const std::string flags =
+        "learn --scheme truncation-es --population 4 --max-plies 20 --verify-games 10 "
+        "--panel-games 0 --quiet --step 0.7 --survivors 0.5";
+    ASSERT_EQ(gaeval::testing::run_cli(flags + " --generations 1 --out " + base + "a").exit_code,
+              0);
+    const auto resumed =
+        gaeval::testing::run_cli("learn --resume " + base + "a --generations 3 --quiet");
+    ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
+    ASSERT_EQ(gaeval::testing::run_cli(flags + " --generations 3 --out " + base + "b").exit_code,
+              0);
+    const auto run = nlohmann::json::parse(gaeval::testing::read_text(base + "a/run.json"));
+    EXPECT_EQ(run["config"]["step"], 0.7) << run.dump();
+    EXPECT_EQ(run["config"]["survivors"], 0.5) << run.dump();
+    EXPECT_EQ(gaeval::testing::read_text(base + "a/weights.json"),
+              gaeval::testing::read_text(base + "b/weights.json"));
 }
 
 }  // namespace
