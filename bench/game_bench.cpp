@@ -202,7 +202,7 @@ void tournament_workload(const Axes& axes, std::vector<Row>& rows, uint64_t* sig
                 throw InputError("--population " + std::to_string(members) +
                                  ": the tournament workload takes 2 to 4096 members");
             learn::LearnConfig config = learn::default_config(
-                learn::SchemeKind::Modern, uint32_t(game->info().weight_names.size()));
+                learn::kDefaultScheme, uint32_t(game->info().weight_names.size()));
             config.population = static_cast<uint32_t>(members);
             config.tournament = learn::parse_tournament("round-robin:2");
             config.generations = 1;

@@ -91,11 +91,11 @@ TEST(CompareCli, PerftOnTwoCpuConfigurations) {
     EXPECT_NE(r.out.find("identical: perft depth 4 (16 root moves)"), std::string::npos) << r.out;
 }
 
-learn::LearnJob small_learn_job(uint64_t seed, learn::SchemeKind scheme) {
+learn::LearnJob small_learn_job(uint64_t seed, const std::string& scheme) {
     learn::LearnJob job;
     job.session = games::find_game("ataxx").open({});
     job.config = learn::default_config(scheme, 15);
-    job.config.population = scheme == learn::SchemeKind::TenTournaments ? 12 : 8;
+    job.config.population = scheme == "ten-tournaments" ? 12 : 8;
     job.config.generations = 3;
     job.config.seed = seed;
     job.config.max_plies = 200;
@@ -104,30 +104,28 @@ learn::LearnJob small_learn_job(uint64_t seed, learn::SchemeKind scheme) {
 }
 
 TEST(Compare, LearnOnCpuThreadCountsIsIdenticalForEveryScheme) {
-    for (auto scheme : {learn::SchemeKind::GeneticGame, learn::SchemeKind::PairedBlend,
-                        learn::SchemeKind::TenTournaments, learn::SchemeKind::Modern}) {
+    for (auto scheme : {"genetic-game", "paired-blend", "ten-tournaments", "modern"}) {
         const learn::LearnJob job = small_learn_job(7, scheme);
         Difference d =
             compare_learn(job, job, resolve_backend("cpu", 1), resolve_backend("cpu", 2));
-        EXPECT_TRUE(d.identical) << learn::scheme_name(scheme) << ": " << d.field << " "
-                                 << d.a_value << " vs " << d.b_value;
+        EXPECT_TRUE(d.identical) << scheme << ": " << d.field << " " << d.a_value << " vs "
+                                 << d.b_value;
         EXPECT_EQ(d.generations_compared, 3u);
     }
 }
 
 TEST(Compare, LearnFindsTheFirstDifference) {
     // Another seed: the first weight of the first member differs before any game.
-    Difference d = compare_learn(small_learn_job(7, learn::SchemeKind::Modern),
-                                 small_learn_job(8, learn::SchemeKind::Modern),
+    Difference d = compare_learn(small_learn_job(7, "modern"), small_learn_job(8, "modern"),
                                  resolve_backend("cpu", 1), resolve_backend("cpu", 2));
     EXPECT_FALSE(d.identical);
     EXPECT_EQ(d.individual, 0u);
     EXPECT_EQ(d.field, "initial weight 0");
     // Another mutation step: the same games in generation 0, then different children.
-    learn::LearnJob other = small_learn_job(7, learn::SchemeKind::Modern);
+    learn::LearnJob other = small_learn_job(7, "modern");
     other.config.sigma = 0.75;
-    d = compare_learn(small_learn_job(7, learn::SchemeKind::Modern), other,
-                      resolve_backend("cpu", 2), resolve_backend("cpu", 2));
+    d = compare_learn(small_learn_job(7, "modern"), other, resolve_backend("cpu", 2),
+                      resolve_backend("cpu", 2));
     EXPECT_FALSE(d.identical);
     EXPECT_EQ(d.generation, 0u);
     EXPECT_EQ(d.field.rfind("weight ", 0), 0u) << d.field;
@@ -136,7 +134,7 @@ TEST(Compare, LearnFindsTheFirstDifference) {
 
 TEST(Compare, LearnCudaAgainstCpu) {
     GAEVAL_REQUIRE_DEVICE_OR_SKIP();
-    const learn::LearnJob job = small_learn_job(7, learn::SchemeKind::Modern);
+    const learn::LearnJob job = small_learn_job(7, "modern");
     Difference d = compare_learn(job, job, resolve_backend("cuda", 0), resolve_backend("cpu", 0));
     EXPECT_TRUE(d.identical) << "generation " << d.generation << " individual " << d.individual
                              << " " << d.field << ": " << d.a_value << " vs " << d.b_value;

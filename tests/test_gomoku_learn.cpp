@@ -54,7 +54,7 @@ double win_rate_against_seed_table(const games::GameSession& session, const game
 learn::LearnJob modern_job(uint32_t generations) {
     learn::LearnJob job;
     job.session = session15();
-    job.config = learn::default_config(learn::SchemeKind::Modern, kWeightCount);
+    job.config = learn::default_config("modern", kWeightCount);
     job.config.population = 16;
     job.config.generations = generations;
     job.config.tournament = learn::parse_tournament("round-robin:2");

@@ -61,7 +61,7 @@ uint32_t bits_of(float f) {
 const std::vector<int> kFeatures = {2, 0, 7};
 constexpr int kF0 = 2;
 
-LearnConfig small_config(SchemeKind scheme, uint32_t population) {
+LearnConfig small_config(const std::string& scheme, uint32_t population) {
     LearnConfig c = default_config(scheme, kAtaxxWeights);
     c.population = population;
     c.generations = 3;
@@ -166,8 +166,7 @@ int genome_bit(const std::vector<uint16_t>& codes, uint32_t m, uint32_t d, uint3
     return (codes[size_t(m) * d + b / kCodeBits] >> (kCodeBits - 1 - b % kCodeBits)) & 1;
 }
 
-constexpr SchemeKind kAllSchemes[] = {SchemeKind::GeneticGame, SchemeKind::PairedBlend,
-                                      SchemeKind::TenTournaments, SchemeKind::Modern};
+const std::string kAllSchemes[] = {"genetic-game", "paired-blend", "ten-tournaments", "modern"};
 
 // ---- fixed point ----------------------------------------------------------------------------
 
@@ -251,13 +250,9 @@ TEST(LearnFixedPoint, EncodeGivesTheNearestCode) {
 // ---- configuration --------------------------------------------------------------------------
 
 TEST(LearnConfigParse, NamesRoundTripAndUnknownStringsAreRefused) {
-    for (SchemeKind s : kAllSchemes) EXPECT_EQ(parse_scheme(scheme_name(s)), s);
-    EXPECT_EQ(std::string(scheme_name(SchemeKind::GeneticGame)), "genetic-game");
-    EXPECT_EQ(std::string(scheme_name(SchemeKind::PairedBlend)), "paired-blend");
-    EXPECT_EQ(std::string(scheme_name(SchemeKind::TenTournaments)), "ten-tournaments");
-    EXPECT_EQ(std::string(scheme_name(SchemeKind::Modern)), "modern");
+    for (const std::string& s : kAllSchemes) EXPECT_EQ(default_config(s, 1).scheme, s);
     for (const char* bad : {"foo", "", "Modern", "genetic", "modern "})
-        EXPECT_THROW(parse_scheme(bad), InputError) << bad;
+        EXPECT_THROW(default_config(bad, 1), InputError) << bad;
 
     const TournamentSpec rr = parse_tournament("round-robin");
     EXPECT_EQ(rr.kind, TournamentSpec::RoundRobin);
@@ -289,52 +284,51 @@ TEST(LearnConfigParse, NamesRoundTripAndUnknownStringsAreRefused) {
 }
 
 TEST(LearnConfigValidate, DefaultsAreValid) {
-    for (SchemeKind s : kAllSchemes) {
+    for (const std::string& s : kAllSchemes) {
         const LearnConfig c = default_config(s, kAtaxxWeights);
-        EXPECT_NO_THROW(validate(c)) << scheme_name(s);
+        EXPECT_NO_THROW(validate(c)) << s;
         EXPECT_EQ(c.scheme, s);
         EXPECT_EQ(c.dims(), uint32_t(ataxx::kFeatureCount));
     }
-    const LearnConfig ten = default_config(SchemeKind::TenTournaments, kAtaxxWeights);
+    const LearnConfig ten = default_config("ten-tournaments", kAtaxxWeights);
     EXPECT_EQ(ten.init_low, 0);
     EXPECT_EQ(ten.init_high, 10);
 }
 
 TEST(LearnConfigValidate, PopulationTooSmallForTheScheme) {
-    auto with = [](SchemeKind s, uint32_t n) {
+    auto with = [](const std::string& s, uint32_t n) {
         LearnConfig c = default_config(s, kAtaxxWeights);
         c.population = n;
         c.tournament_size = 2;
         c.elites = 1;
         return c;
     };
-    EXPECT_THROW(validate(with(SchemeKind::Modern, 1)), InputError);
-    EXPECT_THROW(validate(with(SchemeKind::Modern, 0)), InputError);
-    EXPECT_NO_THROW(validate(with(SchemeKind::Modern, 2)));  // round-robin needs 2
-    EXPECT_THROW(validate(with(SchemeKind::GeneticGame, 2)), InputError);
-    EXPECT_NO_THROW(validate(with(SchemeKind::GeneticGame, 3)));
+    EXPECT_THROW(validate(with("modern", 1)), InputError);
+    EXPECT_THROW(validate(with("modern", 0)), InputError);
+    EXPECT_NO_THROW(validate(with("modern", 2)));  // round-robin needs 2
+    EXPECT_THROW(validate(with("genetic-game", 2)), InputError);
+    EXPECT_NO_THROW(validate(with("genetic-game", 3)));
     for (uint32_t n : {0u, 1u, 2u, 3u, 5u, 7u, 11u})
-        EXPECT_THROW(validate(with(SchemeKind::PairedBlend, n)), InputError) << n;
-    for (uint32_t n : {4u, 6u, 8u})
-        EXPECT_NO_THROW(validate(with(SchemeKind::PairedBlend, n))) << n;
-    EXPECT_THROW(validate(with(SchemeKind::TenTournaments, 9)), InputError);
-    EXPECT_THROW(validate(with(SchemeKind::TenTournaments, 5)), InputError);
-    EXPECT_NO_THROW(validate(with(SchemeKind::TenTournaments, 10)));
+        EXPECT_THROW(validate(with("paired-blend", n)), InputError) << n;
+    for (uint32_t n : {4u, 6u, 8u}) EXPECT_NO_THROW(validate(with("paired-blend", n))) << n;
+    EXPECT_THROW(validate(with("ten-tournaments", 9)), InputError);
+    EXPECT_THROW(validate(with("ten-tournaments", 5)), InputError);
+    EXPECT_NO_THROW(validate(with("ten-tournaments", 10)));
 
     // random:M needs M < population.
-    for (SchemeKind s : {SchemeKind::GeneticGame, SchemeKind::Modern}) {
+    for (std::string s : {"genetic-game", "modern"}) {
         LearnConfig c = with(s, 6);
         c.tournament = parse_tournament("random:6");
-        EXPECT_THROW(validate(c), InputError) << scheme_name(s);
+        EXPECT_THROW(validate(c), InputError) << s;
         c.tournament = parse_tournament("random:9");
-        EXPECT_THROW(validate(c), InputError) << scheme_name(s);
+        EXPECT_THROW(validate(c), InputError) << s;
         c.tournament = parse_tournament("random:5");
-        EXPECT_NO_THROW(validate(c)) << scheme_name(s);
+        EXPECT_NO_THROW(validate(c)) << s;
     }
 }
 
 TEST(LearnConfigValidate, RatesOutsideTheirRanges) {
-    auto refuses = [](SchemeKind s, const std::function<void(LearnConfig&)>& change) {
+    auto refuses = [](const std::string& s, const std::function<void(LearnConfig&)>& change) {
         LearnConfig c = default_config(s, kAtaxxWeights);
         change(c);
         try {
@@ -344,67 +338,66 @@ TEST(LearnConfigValidate, RatesOutsideTheirRanges) {
         }
         return false;
     };
-    using S = SchemeKind;
-    EXPECT_TRUE(refuses(S::GeneticGame, [](LearnConfig& c) { c.replace = 0; }));
-    EXPECT_TRUE(refuses(S::GeneticGame, [](LearnConfig& c) { c.replace = 1; }));
-    EXPECT_TRUE(refuses(S::GeneticGame, [](LearnConfig& c) { c.replace = 1.5; }));
-    EXPECT_TRUE(refuses(S::GeneticGame, [](LearnConfig& c) { c.bit_mutation = -0.01; }));
-    EXPECT_TRUE(refuses(S::GeneticGame, [](LearnConfig& c) { c.bit_mutation = 2; }));
-    EXPECT_TRUE(refuses(S::GeneticGame, [](LearnConfig& c) { c.initial_value = 0; }));
-    EXPECT_TRUE(refuses(S::PairedBlend, [](LearnConfig& c) { c.blend = 0; }));
-    EXPECT_TRUE(refuses(S::PairedBlend, [](LearnConfig& c) { c.blend = 1.5; }));
-    EXPECT_TRUE(refuses(S::PairedBlend, [](LearnConfig& c) { c.replace_best = 0; }));
-    EXPECT_TRUE(refuses(S::PairedBlend, [](LearnConfig& c) { c.replace_best = 0.6; }));
-    EXPECT_TRUE(refuses(S::PairedBlend, [](LearnConfig& c) { c.scale_mutation = 2; }));
-    EXPECT_TRUE(refuses(S::PairedBlend, [](LearnConfig& c) { c.scale_mutation = -0.1; }));
-    EXPECT_TRUE(refuses(S::PairedBlend, [](LearnConfig& c) { c.rounds = 0; }));
-    EXPECT_TRUE(refuses(S::Modern, [](LearnConfig& c) { c.crossover_rate = 1.1; }));
-    EXPECT_TRUE(refuses(S::Modern, [](LearnConfig& c) { c.gene_mutation = -0.1; }));
-    EXPECT_TRUE(refuses(S::Modern, [](LearnConfig& c) { c.gene_mutation = 2; }));
-    EXPECT_TRUE(refuses(S::Modern, [](LearnConfig& c) { c.sigma = -1; }));
-    EXPECT_TRUE(refuses(S::Modern, [](LearnConfig& c) { c.crossover = "uniform"; }));
-    EXPECT_TRUE(refuses(S::Modern, [](LearnConfig& c) { c.elites = c.population; }));
-    EXPECT_TRUE(refuses(S::Modern, [](LearnConfig& c) { c.tournament_size = 0; }));
-    EXPECT_TRUE(refuses(S::Modern, [](LearnConfig& c) { c.tournament_size = c.population + 1; }));
-    for (SchemeKind s : kAllSchemes) {
-        EXPECT_TRUE(refuses(s, [](LearnConfig& c) { c.features.clear(); })) << scheme_name(s);
-        EXPECT_TRUE(refuses(s, [](LearnConfig& c) { c.generations = 0; })) << scheme_name(s);
-        EXPECT_TRUE(refuses(s, [](LearnConfig& c) { c.max_plies = 0; })) << scheme_name(s);
-        if (s != S::GeneticGame) {
+    EXPECT_TRUE(refuses("genetic-game", [](LearnConfig& c) { c.replace = 0; }));
+    EXPECT_TRUE(refuses("genetic-game", [](LearnConfig& c) { c.replace = 1; }));
+    EXPECT_TRUE(refuses("genetic-game", [](LearnConfig& c) { c.replace = 1.5; }));
+    EXPECT_TRUE(refuses("genetic-game", [](LearnConfig& c) { c.bit_mutation = -0.01; }));
+    EXPECT_TRUE(refuses("genetic-game", [](LearnConfig& c) { c.bit_mutation = 2; }));
+    EXPECT_TRUE(refuses("genetic-game", [](LearnConfig& c) { c.initial_value = 0; }));
+    EXPECT_TRUE(refuses("paired-blend", [](LearnConfig& c) { c.blend = 0; }));
+    EXPECT_TRUE(refuses("paired-blend", [](LearnConfig& c) { c.blend = 1.5; }));
+    EXPECT_TRUE(refuses("paired-blend", [](LearnConfig& c) { c.replace_best = 0; }));
+    EXPECT_TRUE(refuses("paired-blend", [](LearnConfig& c) { c.replace_best = 0.6; }));
+    EXPECT_TRUE(refuses("paired-blend", [](LearnConfig& c) { c.scale_mutation = 2; }));
+    EXPECT_TRUE(refuses("paired-blend", [](LearnConfig& c) { c.scale_mutation = -0.1; }));
+    EXPECT_TRUE(refuses("paired-blend", [](LearnConfig& c) { c.rounds = 0; }));
+    EXPECT_TRUE(refuses("modern", [](LearnConfig& c) { c.crossover_rate = 1.1; }));
+    EXPECT_TRUE(refuses("modern", [](LearnConfig& c) { c.gene_mutation = -0.1; }));
+    EXPECT_TRUE(refuses("modern", [](LearnConfig& c) { c.gene_mutation = 2; }));
+    EXPECT_TRUE(refuses("modern", [](LearnConfig& c) { c.sigma = -1; }));
+    EXPECT_TRUE(refuses("modern", [](LearnConfig& c) { c.crossover = "uniform"; }));
+    EXPECT_TRUE(refuses("modern", [](LearnConfig& c) { c.elites = c.population; }));
+    EXPECT_TRUE(refuses("modern", [](LearnConfig& c) { c.tournament_size = 0; }));
+    EXPECT_TRUE(refuses("modern", [](LearnConfig& c) { c.tournament_size = c.population + 1; }));
+    for (const std::string& s : kAllSchemes) {
+        EXPECT_TRUE(refuses(s, [](LearnConfig& c) { c.features.clear(); })) << s;
+        EXPECT_TRUE(refuses(s, [](LearnConfig& c) { c.generations = 0; })) << s;
+        EXPECT_TRUE(refuses(s, [](LearnConfig& c) { c.max_plies = 0; })) << s;
+        if (s != "genetic-game") {
             EXPECT_TRUE(refuses(s, [](LearnConfig& c) { c.init_low = 2, c.init_high = 1; }));
             EXPECT_TRUE(refuses(s, [](LearnConfig& c) { c.init_high = 16; }));
             EXPECT_TRUE(refuses(s, [](LearnConfig& c) { c.init_low = -16; }));
         }
     }
     // The edges of the ranges are accepted.
-    LearnConfig edge = default_config(S::PairedBlend, kAtaxxWeights);
+    LearnConfig edge = default_config("paired-blend", kAtaxxWeights);
     edge.blend = 1;
     edge.replace_best = 0.5;
     edge.scale_mutation = 0;
     EXPECT_NO_THROW(validate(edge));
-    LearnConfig gg = default_config(S::GeneticGame, kAtaxxWeights);
+    LearnConfig gg = default_config("genetic-game", kAtaxxWeights);
     gg.bit_mutation = 1;
     gg.replace = 0.99;
     EXPECT_NO_THROW(validate(gg));
 }
 
 TEST(LearnConfigValidate, GamesPerGeneration) {
-    LearnConfig c = small_config(SchemeKind::Modern, 7);
+    LearnConfig c = small_config("modern", 7);
     c.tournament = parse_tournament("round-robin");
     EXPECT_EQ(games_per_generation(c), 21u);
     c.tournament = parse_tournament("round-robin:2");
     EXPECT_EQ(games_per_generation(c), 42u);
     c.tournament = parse_tournament("random:3");
     EXPECT_EQ(games_per_generation(c), 21u);
-    LearnConfig ten = small_config(SchemeKind::TenTournaments, 30);
+    LearnConfig ten = small_config("ten-tournaments", 30);
     EXPECT_EQ(games_per_generation(ten), 900u);
-    LearnConfig pb = small_config(SchemeKind::PairedBlend, 8);
+    LearnConfig pb = small_config("paired-blend", 8);
     pb.rounds = 5;
     EXPECT_EQ(games_per_generation(pb), 5u * 4 + 5);
 }
 
 TEST(LearnPlayer, PlayerOfMapsTheGenomeOntoItsFeatures) {
-    LearnConfig c = small_config(SchemeKind::Modern, 4);
+    LearnConfig c = small_config("modern", 4);
     const float w[] = {1.5f, -2.0f, 3.25f};
     const Player p = player_of(c, w);
     EXPECT_EQ(p.kind, PlayerKind::Weighted);
@@ -415,7 +408,7 @@ TEST(LearnPlayer, PlayerOfMapsTheGenomeOntoItsFeatures) {
 }
 
 TEST(LearnInit, InitialPopulationsLieInTheirRanges) {
-    for (SchemeKind s : kAllSchemes) {
+    for (const std::string& s : kAllSchemes) {
         LearnConfig c = default_config(s, kAtaxxWeights);
         c.population = 40;
         const LearnState st = initial_state(c);
@@ -423,7 +416,7 @@ TEST(LearnInit, InitialPopulationsLieInTheirRanges) {
         ASSERT_EQ(st.weights.size(), size_t(40) * d);
         ASSERT_EQ(st.value.size(), 40u);
         EXPECT_EQ(st.generation, 0u);
-        if (s == SchemeKind::GeneticGame) {
+        if (s == "genetic-game") {
             ASSERT_EQ(st.codes.size(), st.weights.size());
             for (size_t i = 0; i < st.codes.size(); ++i) {
                 EXPECT_LT(st.codes[i], 512);
@@ -441,8 +434,8 @@ TEST(LearnInit, InitialPopulationsLieInTheirRanges) {
             }
             // Spread over the range (40 x 15 uniform draws).
             const double span = c.init_high - c.init_low;
-            EXPECT_LT(lo, c.init_low + 0.05 * span) << scheme_name(s);
-            EXPECT_GT(hi, c.init_high - 0.05 * span) << scheme_name(s);
+            EXPECT_LT(lo, c.init_low + 0.05 * span) << s;
+            EXPECT_GT(hi, c.init_high - 0.05 * span) << s;
         }
         // The same seed gives the same population; another seed another one.
         EXPECT_EQ(bits_of(initial_state(c).weights), bits_of(st.weights));
@@ -454,7 +447,7 @@ TEST(LearnInit, InitialPopulationsLieInTheirRanges) {
 // ---- schedules ------------------------------------------------------------------------------
 
 TEST(LearnSchedule, RoundRobinPlaysEveryPairOnce) {
-    LearnConfig c = small_config(SchemeKind::Modern, 7);
+    LearnConfig c = small_config("modern", 7);
     c.tournament = parse_tournament("round-robin");
     for (uint32_t g : {0u, 3u}) {
         const auto pairs = tournament_schedule(c, g);
@@ -483,7 +476,7 @@ TEST(LearnSchedule, RoundRobinPlaysEveryPairOnce) {
 }
 
 TEST(LearnSchedule, RoundRobinTwoPlaysEveryPairTwiceWithBothSeats) {
-    LearnConfig c = small_config(SchemeKind::GeneticGame, 6);
+    LearnConfig c = small_config("genetic-game", 6);
     c.tournament = parse_tournament("round-robin:2");
     const auto pairs = tournament_schedule(c, 1);
     ASSERT_EQ(pairs.size(), 30u);
@@ -502,7 +495,7 @@ TEST(LearnSchedule, RoundRobinTwoPlaysEveryPairTwiceWithBothSeats) {
 
 TEST(LearnSchedule, RandomOpponentsGiveEachMemberMGamesAsInitiator) {
     for (uint32_t m : {1u, 3u, 8u}) {
-        LearnConfig c = small_config(SchemeKind::Modern, 9);
+        LearnConfig c = small_config("modern", 9);
         c.tournament = parse_tournament("random:" + std::to_string(m));
         ASSERT_NO_THROW(validate(c));
         std::vector<Pairing> first;
@@ -535,7 +528,7 @@ TEST(LearnSchedule, RandomOpponentsGiveEachMemberMGamesAsInitiator) {
 }
 
 TEST(LearnSchedule, PairedRoundsArePermutations) {
-    LearnConfig c = small_config(SchemeKind::PairedBlend, 10);
+    LearnConfig c = small_config("paired-blend", 10);
     c.rounds = 6;
     const auto pairs = paired_rounds_schedule(c, 2);
     ASSERT_EQ(pairs.size(), 30u);
@@ -565,8 +558,8 @@ TEST(LearnSchedule, PairedRoundsArePermutations) {
 // ---- each scheme through step() with scripted games -------------------------------------------
 
 TEST(LearnStep, EverySchemeKeepsThePopulationAndCountsItsGames) {
-    for (SchemeKind k : kAllSchemes) {
-        LearnConfig c = small_config(k, k == SchemeKind::TenTournaments ? 12 : 8);
+    for (const std::string& k : kAllSchemes) {
+        LearnConfig c = small_config(k, k == "ten-tournaments" ? 12 : 8);
         c.rounds = 3;
         c.tournament = parse_tournament("round-robin:2");
         ASSERT_NO_THROW(validate(c));
@@ -574,16 +567,16 @@ TEST(LearnStep, EverySchemeKeepsThePopulationAndCountsItsGames) {
         LearnState s = initial_state(c);
         uint64_t games = 0, plies = 0;
         for (uint32_t g = 0; g < 3; ++g) {
-            SCOPED_TRACE(std::string(scheme_name(k)) + " generation " + std::to_string(g));
+            SCOPED_TRACE(k + " generation " + std::to_string(g));
             const LearnState before = s;
             std::vector<Batch> log;
             const GenerationReport r = step(c, s, scripted_play(stronger_f0, &log));
             EXPECT_EQ(s.generation, g + 1);
             ASSERT_EQ(s.weights.size(), size_t(n) * d);
             ASSERT_EQ(s.value.size(), size_t(n));
-            EXPECT_EQ(s.codes.size(), k == SchemeKind::GeneticGame ? size_t(n) * d : 0u);
+            EXPECT_EQ(s.codes.size(), k == "genetic-game" ? size_t(n) * d : 0u);
             EXPECT_EQ(s.best_weights.size(), size_t(d));
-            if (k == SchemeKind::PairedBlend) {
+            if (k == "paired-blend") {
                 EXPECT_EQ(s.global_best.size(), size_t(d));
             }
             for (float w : s.weights) EXPECT_TRUE(std::isfinite(w));
@@ -598,15 +591,15 @@ TEST(LearnStep, EverySchemeKeepsThePopulationAndCountsItsGames) {
             EXPECT_EQ(r.games, played);
             EXPECT_EQ(r.plies, batch_plies);
             EXPECT_EQ(r.stopped, stopped);
-            EXPECT_EQ(played, games_per_generation(c) -
-                                  (k == SchemeKind::PairedBlend && g == 0 ? c.rounds : 0));
+            EXPECT_EQ(played,
+                      games_per_generation(c) - (k == "paired-blend" && g == 0 ? c.rounds : 0));
             games += played;
             plies += batch_plies;
             EXPECT_EQ(s.games, games);
             EXPECT_EQ(s.plies, plies);
             // The first batch plays the members as they were before the step.
             ASSERT_FALSE(log.empty());
-            if (k != SchemeKind::TenTournaments) {
+            if (k != "ten-tournaments") {
                 ASSERT_EQ(log[0].players.size(), size_t(n));
                 for (uint32_t m = 0; m < n; ++m)
                     EXPECT_EQ(bits_of(genome_of(log[0].players[m])),
@@ -614,7 +607,7 @@ TEST(LearnStep, EverySchemeKeepsThePopulationAndCountsItsGames) {
             } else {
                 EXPECT_EQ(log[0].players.size(), 100u);
             }
-            EXPECT_EQ(log.size(), k == SchemeKind::PairedBlend && g > 0 ? 2u : 1u);
+            EXPECT_EQ(log.size(), k == "paired-blend" && g > 0 ? 2u : 1u);
         }
     }
 }
@@ -698,7 +691,7 @@ TEST(LearnGeneticGame, OffspringAreCrossoversOfSurvivorsWithTheirParentsMeanValu
     for (const Variant& var : {Variant{"round-robin:2", "take:10", 0.4, 0.0, 10},
                                Variant{"random:3", "winrate:3", 0.5, 0.0, 9},
                                Variant{"round-robin", "take:25", 0.25, 1.0, 8}}) {
-        LearnConfig c = small_config(SchemeKind::GeneticGame, var.population);
+        LearnConfig c = small_config("genetic-game", var.population);
         c.tournament = parse_tournament(var.tournament);
         c.update = parse_value_update(var.update);
         c.replace = var.replace;
@@ -743,7 +736,7 @@ TEST(LearnGeneticGame, TakeByHand) {
     // Three members at 100, round-robin (0,1), (0,2), (1,2); 0 beats 1, 0-2 draw, 2 beats 1.
     // take:10: 0 takes 10 of 1 (110, 90, 100); 2 takes 9 of 1 (110, 81, 109). replace 0.3 of 3:
     // one child, in member 1's place, of 0 and 2: value (110 + 109) / 2 = 109.5.
-    LearnConfig c = small_config(SchemeKind::GeneticGame, 3);
+    LearnConfig c = small_config("genetic-game", 3);
     c.tournament = parse_tournament("round-robin");
     c.update = parse_value_update("take:10");
     c.replace = 0.3;
@@ -775,7 +768,7 @@ TEST(LearnGeneticGame, TakeByHand) {
 }
 
 TEST(LearnGeneticGame, WinrateByHand) {
-    LearnConfig c = small_config(SchemeKind::GeneticGame, 3);
+    LearnConfig c = small_config("genetic-game", 3);
     c.tournament = parse_tournament("round-robin");
     c.replace = 0.3;
     c.bit_mutation = 0;
@@ -817,7 +810,7 @@ TEST(LearnGeneticGame, WinrateByHand) {
 // ---- ten-tournaments ------------------------------------------------------------------------
 
 TEST(LearnTenTournaments, TwelveAveragedChildrenAndThreeOneWeightMutants) {
-    LearnConfig c = small_config(SchemeKind::TenTournaments, 20);
+    LearnConfig c = small_config("ten-tournaments", 20);
     ASSERT_EQ(c.init_low, 0);
     ASSERT_EQ(c.init_high, 10);
     ASSERT_NO_THROW(validate(c));
@@ -959,7 +952,7 @@ TEST(LearnPairedBlend, LocalBestReplacesGlobalBestOnlyWithMoreThanHalfThePoints)
     };
     for (const DuelCase& dc : cases) {
         SCOPED_TRACE(::testing::PrintToString(dc.results));
-        LearnConfig c = small_config(SchemeKind::PairedBlend, 8);
+        LearnConfig c = small_config("paired-blend", 8);
         c.rounds = 4;
         c.blend = 0.25;
         c.replace_best = 0.25;  // 2 of 8
@@ -1072,7 +1065,7 @@ TEST(LearnPairedBlend, LocalBestReplacesGlobalBestOnlyWithMoreThanHalfThePoints)
 }
 
 TEST(LearnPairedBlend, MutationScalesEachWeightByAtMostM) {
-    LearnConfig c = small_config(SchemeKind::PairedBlend, 8);
+    LearnConfig c = small_config("paired-blend", 8);
     c.rounds = 3;
     LearnState s = initial_state(c);
     for (uint32_t g = 0; g < 3; ++g) {
@@ -1101,7 +1094,7 @@ TEST(LearnPairedBlend, MutationScalesEachWeightByAtMostM) {
 TEST(LearnModern, ElitesAreKeptUnchangedAndOnlyChildrenMutate) {
     for (const char* crossover : {"blx", "sbx"}) {
         SCOPED_TRACE(crossover);
-        LearnConfig c = small_config(SchemeKind::Modern, 8);
+        LearnConfig c = small_config("modern", 8);
         c.tournament = parse_tournament("round-robin");
         c.elites = 2;
         c.crossover = crossover;
@@ -1139,7 +1132,7 @@ TEST(LearnModern, ElitesAreKeptUnchangedAndOnlyChildrenMutate) {
 }
 
 TEST(LearnModern, WithoutVariationChildrenAreCopiesOfTournamentWinners) {
-    LearnConfig c = small_config(SchemeKind::Modern, 8);
+    LearnConfig c = small_config("modern", 8);
     c.tournament = parse_tournament("round-robin");
     c.elites = 1;
     c.crossover_rate = 0;
@@ -1172,7 +1165,7 @@ TEST(LearnModern, WithoutVariationChildrenAreCopiesOfTournamentWinners) {
 }
 
 TEST(LearnModern, BlxChildrenLieInTheirParentsExtendedBox) {
-    LearnConfig c = small_config(SchemeKind::Modern, 8);
+    LearnConfig c = small_config("modern", 8);
     c.tournament = parse_tournament("random:3");
     c.crossover_rate = 1;
     c.gene_mutation = 0;
@@ -1309,11 +1302,12 @@ std::string csv_without_timing(const std::string& text) {
     return out;
 }
 
-LearnJob real_job(SchemeKind scheme, uint32_t generations, const std::string& out, int threads) {
+LearnJob real_job(const std::string& scheme, uint32_t generations, const std::string& out,
+                  int threads) {
     LearnJob job;
     job.config = default_config(scheme, kAtaxxWeights);
     LearnConfig& c = job.config;
-    c.population = scheme == SchemeKind::TenTournaments ? 12 : 6;
+    c.population = scheme == "ten-tournaments" ? 12 : 6;
     c.generations = generations;
     c.seed = 5;
     c.max_plies = 200;
@@ -1368,9 +1362,8 @@ void expect_same_result(const LearnResult& a, const LearnResult& b) {
 }
 
 TEST(LearnRun, ResumedRunEndsWhereAnUninterruptedOneDoes) {
-    for (SchemeKind scheme :
-         {SchemeKind::GeneticGame, SchemeKind::PairedBlend, SchemeKind::Modern}) {
-        const std::string name = scheme_name(scheme);
+    for (std::string scheme : {"genetic-game", "paired-blend", "modern"}) {
+        const std::string name = scheme;
         SCOPED_TRACE(name);
         const LearnJob whole_job = real_job(scheme, 4, temp_dir("whole_" + name), 2);
         const LearnResult whole = run_learn(whole_job);
@@ -1400,7 +1393,7 @@ TEST(LearnRun, ResumedRunEndsWhereAnUninterruptedOneDoes) {
 }
 
 TEST(LearnRun, WritesItsFilesAndWeightsJsonHoldsTheBestMember) {
-    const LearnJob job = real_job(SchemeKind::GeneticGame, 3, temp_dir("files"), 2);
+    const LearnJob job = real_job("genetic-game", 3, temp_dir("files"), 2);
     const LearnResult r = run_learn(job);
     const fs::path dir = job.out_dir;
     for (const char* f : {"run.json", "generations.csv", "verification.csv", "learning.svg",
@@ -1429,7 +1422,7 @@ TEST(LearnRun, WritesItsFilesAndWeightsJsonHoldsTheBestMember) {
 }
 
 TEST(LearnRun, CorruptOrForeignCheckpointsAndOccupiedFoldersAreRefusedUntouched) {
-    const LearnJob job = real_job(SchemeKind::PairedBlend, 2, temp_dir("refuse"), 1);
+    const LearnJob job = real_job("paired-blend", 2, temp_dir("refuse"), 1);
     run_learn(job);
     const fs::path ck = fs::path(job.out_dir) / "checkpoint.bin";
     const std::string good = slurp(ck);
@@ -1448,7 +1441,7 @@ TEST(LearnRun, CorruptOrForeignCheckpointsAndOccupiedFoldersAreRefusedUntouched)
     {
         const auto before = snapshot(job.out_dir);
         EXPECT_THROW(run_learn(job), InputError);
-        LearnJob other = real_job(SchemeKind::Modern, 2, job.out_dir, 1);
+        LearnJob other = real_job("modern", 2, job.out_dir, 1);
         EXPECT_THROW(run_learn(other), InputError);
         EXPECT_EQ(snapshot(job.out_dir), before);
     }
@@ -1501,12 +1494,12 @@ TEST(LearnRun, ResumeNeedsARunFolder) {
 }
 
 TEST(LearnRun, SameLearnedWeightsOnAnyThreadCount) {
-    for (SchemeKind scheme : kAllSchemes) {
-        SCOPED_TRACE(scheme_name(scheme));
-        const uint32_t generations = scheme == SchemeKind::TenTournaments ? 1 : 3;
+    for (const std::string& scheme : kAllSchemes) {
+        SCOPED_TRACE(scheme);
+        const uint32_t generations = scheme == "ten-tournaments" ? 1 : 3;
         LearnJob one = real_job(scheme, generations, "", 1);
         one.verify_every = 0;
-        if (scheme == SchemeKind::TenTournaments) one.config.max_plies = 100;  // 900 games
+        if (scheme == "ten-tournaments") one.config.max_plies = 100;  // 900 games
         const LearnResult reference = run_learn(one);
         ASSERT_EQ(reference.state.generation, generations);
         EXPECT_EQ(reference.verification.size(), 3u);
@@ -1522,8 +1515,8 @@ TEST(LearnRun, SameLearnedWeightsOnAnyThreadCount) {
 
 TEST(LearnRun, CudaLearnsTheSameWeightsAsCpu) {
     GAEVAL_REQUIRE_DEVICE_OR_SKIP();
-    for (SchemeKind scheme : kAllSchemes) {
-        SCOPED_TRACE(scheme_name(scheme));
+    for (const std::string& scheme : kAllSchemes) {
+        SCOPED_TRACE(scheme);
         LearnJob cpu = real_job(scheme, 2, "", 2);
         LearnJob gpu = cpu;
         gpu.backend = resolve_backend("cuda", 0);

@@ -22,7 +22,7 @@ struct Outcome {
 
 Outcome learn_and_verify(bool blind, uint64_t verify_games) {
     const auto session = games::find_game("ataxx").open({});
-    LearnConfig c = default_config(SchemeKind::Modern, session->info().weight_names.size());
+    LearnConfig c = default_config("modern", session->info().weight_names.size());
     c.population = 16;
     c.elites = 2;
     c.generations = 16;

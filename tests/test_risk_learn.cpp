@@ -102,7 +102,7 @@ TEST(RiskLearn, AShortRunBeatsThePopulationItStartedFrom) {
     // player. Broken fitness, selection or players end near the starting mean.
     learn::LearnJob job;
     job.session = games::find_game("risk").open({});
-    job.config = learn::default_config(learn::SchemeKind::TenTournaments, 4);
+    job.config = learn::default_config("ten-tournaments", 4);
     job.config.population = 20;
     job.config.generations = 2;
     job.config.init_low = -10;

@@ -124,7 +124,7 @@ int run_compare(int argc, char** argv) {
         json = json || args.common.json;
         d = compare_learn(args.job, args.job, a, b);
         compared = "every game, weight and value of every generation, and the verification games";
-        job_text = std::string("learn ") + learn::scheme_name(args.job.config.scheme) + ", " +
+        job_text = "learn " + args.job.config.scheme + ", " +
                    std::to_string(args.job.config.generations) + " generations x " +
                    std::to_string(args.job.config.population) + " members";
     } else {

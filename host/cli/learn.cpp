@@ -1,5 +1,6 @@
 // gaeval learn: weights of a game's weighted player learned by a genetic algorithm whose
 // fitness is games between members (host/learn/), with verification against fixed players.
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <limits>
@@ -19,6 +20,7 @@
 #include "host/islands/islands.hpp"
 #include "host/islands/learn_islands.hpp"
 #include "host/learn/learn_run.hpp"
+#include "host/learn/scheme.hpp"
 
 namespace gaeval::cli {
 
@@ -39,17 +41,6 @@ std::vector<int> parse_features(const std::string& text, const games::GameInfo& 
         out.push_back(index);
     }
     return out;
-}
-
-double read_real(const cxxopts::ParseResult& r, const std::string& name) {
-    const std::string text = r[name].as<std::string>();
-    try {
-        std::size_t used = 0;
-        const double v = std::stod(text, &used);
-        if (used == text.size()) return v;
-    } catch (const std::exception&) {
-    }
-    throw InputError("--" + name + " '" + text + "': expected a number");
 }
 
 // Whether argv names flag --name (as "--name" or "--name=...").
@@ -88,17 +79,63 @@ std::vector<std::string> with_learn_defaults(int argc, char** argv, const games:
     return args;
 }
 
-// Flags that only a scheme reads; naming one for another scheme is an error (it would be
-// silently ignored otherwise).
+// A flag that one or more schemes read, with its help joined over the schemes ("modern,
+// truncation-es: ...; ten-tournaments: ...").
 struct SchemeFlag {
-    const char* name;
-    std::vector<learn::SchemeKind> schemes;
+    std::string name;
+    std::vector<std::pair<std::string, std::string>> helps;  // (help, schemes with it)
+    std::string help() const {
+        std::string out;
+        for (const auto& [text, schemes] : helps)
+            out += (out.empty() ? "" : "; ") + schemes + ": " + text;
+        return out;
+    }
 };
+
+// Every registered scheme's flags, in the order of the registry and of each scheme's list.
+std::vector<SchemeFlag> scheme_flags() {
+    std::vector<SchemeFlag> flags;
+    for (const learn::Scheme* scheme : learn::registered_schemes())
+        for (const learn::SchemeOption& o : scheme->options()) {
+            SchemeFlag* flag = nullptr;
+            for (SchemeFlag& f : flags)
+                if (f.name == o.flag) flag = &f;
+            if (!flag) flag = &flags.emplace_back(SchemeFlag{o.flag, {}});
+            bool joined = false;
+            for (auto& [text, schemes] : flag->helps)
+                if (text == o.help) {
+                    schemes += std::string(", ") + scheme->name();
+                    joined = true;
+                }
+            if (!joined) flag->helps.emplace_back(o.help, scheme->name());
+        }
+    return flags;
+}
+
+// "members (default: genetic-game 24, ...)" from each scheme's defaults.
+std::string population_help() {
+    std::string out;
+    for (const learn::Scheme* scheme : learn::registered_schemes())
+        out += (out.empty() ? "" : ", ") + std::string(scheme->name()) + " " +
+               std::to_string(learn::default_config(scheme->name(), 1).population);
+    return "members (default: " + out + ")";
+}
+
+// The schemes with their one-line descriptions, for --help.
+std::string schemes_help() {
+    std::string out = "Schemes (--scheme NAME; default " + std::string(learn::kDefaultScheme) +
+                      "; docs/adding-a-scheme.md adds one):\n";
+    for (const learn::Scheme* scheme : learn::registered_schemes()) {
+        std::string name = scheme->name();
+        name.resize(std::max<std::size_t>(name.size(), 17), ' ');
+        out += "  " + name + scheme->description() + "\n";
+    }
+    return out;
+}
 
 }  // namespace
 
 LearnArgs parse_learn_args(int argc, char** argv) {
-    using learn::SchemeKind;
     LearnArgs args;
     const games::GameEntry& game = game_from_args(argc, argv);
     cxxopts::Options options(
@@ -110,14 +147,12 @@ LearnArgs parse_learn_args(int argc, char** argv) {
     add_game_options(options, game);
     // clang-format off
     options.add_options("Learn")
-        ("scheme", "genetic-game | paired-blend | ten-tournaments | modern",
-         cxxopts::value<std::string>()->default_value("modern"))
-        ("population", "members (default: modern 32, genetic-game and paired-blend 24, ten-tournaments 50)", cxxopts::value<std::string>())
+        ("scheme", learn::scheme_names() + " (listed below)",
+         cxxopts::value<std::string>()->default_value(learn::kDefaultScheme))
+        ("population", population_help(), cxxopts::value<std::string>())
         ("generations", "generations", cxxopts::value<std::string>()->default_value("40"))
         ("features", "weights the genome holds: all, or a comma list of names (gaeval games)",
          cxxopts::value<std::string>()->default_value("all"))
-        ("tournament", "genetic-game, modern: round-robin | round-robin:2 (both colours) | random:M",
-         cxxopts::value<std::string>()->default_value("round-robin:2"))
         ("max-plies", "plies after which a game is scored as it stands",
          cxxopts::value<std::string>()->default_value("400"))
         ("depth", "plies the weighted player looks ahead (1: one ply; more: alpha-beta, Risk's own search; Gomoku: 2+ is weighted-search, the table inside a threat search)",
@@ -135,28 +170,10 @@ LearnArgs parse_learn_args(int argc, char** argv) {
         ("resume", "continue the run in this folder (only --backend, --threads, --quiet, "
          "--generations may be given)", cxxopts::value<std::string>())
         ("quiet", "no progress lines");
-    options.add_options("Scheme")
-        ("value-update", "genetic-game: take:P | winrate:K", cxxopts::value<std::string>())
-        ("initial-value", "genetic-game: estimated value of the first members",
-         cxxopts::value<std::string>())
-        ("replace", "genetic-game: share replaced by offspring (0.5); paired-blend: share "
-         "replaced by the global best, s (0.05)", cxxopts::value<std::string>())
-        ("mutation", "genetic-game: per-bit flip (0.01); paired-blend: m (0.05); modern: "
-         "per-gene probability (0.2)", cxxopts::value<std::string>())
-        ("rounds", "paired-blend: N_R rounds per generation (10)", cxxopts::value<std::string>())
-        ("blend", "paired-blend: c (0.1)", cxxopts::value<std::string>())
-        ("tournament-size", "modern: k (3)", cxxopts::value<std::string>())
-        ("elites", "modern: e (4)", cxxopts::value<std::string>())
-        ("crossover", "modern: blx | sbx (blx)", cxxopts::value<std::string>())
-        ("crossover-rate", "modern: (0.9)", cxxopts::value<std::string>())
-        ("blx-alpha", "modern: (0.5)", cxxopts::value<std::string>())
-        ("sbx-eta", "modern: (15)", cxxopts::value<std::string>())
-        ("sigma", "modern: gaussian step (0.5)", cxxopts::value<std::string>())
-        ("init-range", "paired-blend, ten-tournaments, modern: LOW:HIGH of the first weights "
-         "(-1:1; ten-tournaments 0:10)", cxxopts::value<std::string>())
-        ("init", "paired-blend: range (first weights uniform in --init-range) | game (the "
-         "game's start weights perturbed by the mutation rule)", cxxopts::value<std::string>());
     // clang-format on
+    const std::vector<SchemeFlag> flags = scheme_flags();
+    for (const SchemeFlag& f : flags)
+        options.add_options("Scheme")(f.name, f.help(), cxxopts::value<std::string>());
     add_island_options(options);
     std::vector<std::string> words = with_learn_defaults(argc, argv, game.info());
     std::vector<char*> word_pointers;
@@ -165,7 +182,8 @@ LearnArgs parse_learn_args(int argc, char** argv) {
         parse(options, static_cast<int>(word_pointers.size()), word_pointers.data());
     if (result.count("help")) {
         args.help = true;
-        args.help_text = options.help({"", "Common", "Game", "Learn", "Scheme", "Islands"});
+        args.help_text = options.help({"", "Common", "Game", "Learn", "Scheme", "Islands"}) + "\n" +
+                         schemes_help();
         return args;
     }
     args.common = read_common(result);
@@ -193,9 +211,9 @@ LearnArgs parse_learn_args(int argc, char** argv) {
         const games::GameInfo& info = game.info();
         if (info.weight_names.empty())
             throw InputError("--game " + info.name + ": has no weighted player to learn");
-        const SchemeKind scheme = learn::parse_scheme(result["scheme"].as<std::string>());
+        const learn::Scheme& scheme = learn::find_scheme(result["scheme"].as<std::string>());
         learn::LearnConfig& c = job.config;
-        c = learn::default_config(scheme, static_cast<uint32_t>(info.weight_names.size()));
+        c = learn::default_config(scheme.name(), static_cast<uint32_t>(info.weight_names.size()));
         c.seed = common.seed;
         c.features = parse_features(result["features"].as<std::string>(), info);
         if (result.count("population"))
@@ -209,85 +227,15 @@ LearnArgs parse_learn_args(int argc, char** argv) {
             static_cast<uint32_t>(read_integer_flag(result, "verify-every", 0, 1000000000));
         job.verify_games =
             static_cast<uint32_t>(read_integer_flag(result, "verify-games", 0, 100000000));
-        const std::vector<SchemeFlag> only = {
-            {"tournament", {SchemeKind::GeneticGame, SchemeKind::Modern}},
-            {"value-update", {SchemeKind::GeneticGame}},
-            {"initial-value", {SchemeKind::GeneticGame}},
-            {"replace", {SchemeKind::GeneticGame, SchemeKind::PairedBlend}},
-            {"mutation", {SchemeKind::GeneticGame, SchemeKind::PairedBlend, SchemeKind::Modern}},
-            {"rounds", {SchemeKind::PairedBlend}},
-            {"blend", {SchemeKind::PairedBlend}},
-            {"tournament-size", {SchemeKind::Modern}},
-            {"elites", {SchemeKind::Modern}},
-            {"crossover", {SchemeKind::Modern}},
-            {"crossover-rate", {SchemeKind::Modern}},
-            {"blx-alpha", {SchemeKind::Modern}},
-            {"sbx-eta", {SchemeKind::Modern}},
-            {"sigma", {SchemeKind::Modern}},
-            {"init-range",
-             {SchemeKind::PairedBlend, SchemeKind::TenTournaments, SchemeKind::Modern}},
-            {"init", {SchemeKind::PairedBlend}},
-        };
-        for (const SchemeFlag& f : only) {
-            if (!result.count(f.name)) continue;
-            bool ok = false;
-            for (SchemeKind s : f.schemes) ok = ok || s == scheme;
-            if (!ok)
-                throw InputError(std::string("--") + f.name + ": not a setting of scheme " +
-                                 learn::scheme_name(scheme));
-        }
-        // --tournament has a default; it applies where the scheme reads it.
-        if (scheme == SchemeKind::GeneticGame || scheme == SchemeKind::Modern)
-            c.tournament = learn::parse_tournament(result["tournament"].as<std::string>());
-        if (result.count("value-update"))
-            c.update = learn::parse_value_update(result["value-update"].as<std::string>());
-        if (result.count("initial-value")) c.initial_value = read_real(result, "initial-value");
-        if (result.count("replace")) {
-            (scheme == SchemeKind::GeneticGame ? c.replace : c.replace_best) =
-                read_real(result, "replace");
-        }
-        if (result.count("mutation")) {
-            const double m = read_real(result, "mutation");
-            if (scheme == SchemeKind::GeneticGame) c.bit_mutation = m;
-            if (scheme == SchemeKind::PairedBlend) c.scale_mutation = m;
-            if (scheme == SchemeKind::Modern) c.gene_mutation = m;
-        }
-        if (result.count("rounds"))
-            c.rounds = static_cast<uint32_t>(read_integer_flag(result, "rounds", 1, 100000));
-        if (result.count("blend")) c.blend = read_real(result, "blend");
-        if (result.count("tournament-size"))
-            c.tournament_size =
-                static_cast<uint32_t>(read_integer_flag(result, "tournament-size", 1, 100000));
-        if (result.count("elites"))
-            c.elites = static_cast<uint32_t>(read_integer_flag(result, "elites", 0, 100000));
-        if (result.count("crossover")) c.crossover = result["crossover"].as<std::string>();
-        if (result.count("crossover-rate")) c.crossover_rate = read_real(result, "crossover-rate");
-        if (result.count("blx-alpha")) c.blx_alpha = read_real(result, "blx-alpha");
-        if (result.count("sbx-eta")) c.sbx_eta = read_real(result, "sbx-eta");
-        if (result.count("sigma")) c.sigma = read_real(result, "sigma");
-        if (result.count("init-range")) {
-            const std::string text = result["init-range"].as<std::string>();
-            const auto colon = text.find(':');
-            const std::string what = "--init-range '" + text + "': expected LOW:HIGH";
-            if (colon == std::string::npos) throw InputError(what);
-            try {
-                std::size_t a = 0, b = 0;
-                c.init_low = std::stod(text.substr(0, colon), &a);
-                c.init_high = std::stod(text.substr(colon + 1), &b);
-                if (a != colon || b != text.size() - colon - 1) throw InputError(what);
-            } catch (const std::logic_error&) {
-                throw InputError(what);
-            }
-        }
-        if (result.count("init")) {
-            const std::string init = result["init"].as<std::string>();
-            if (init == "game") {
-                if (info.initial_weights.size() != info.weight_names.size())
-                    throw InputError("--init game: " + info.name + " has no start weights");
-                for (int f : c.features) c.start_weights.push_back(info.initial_weights[f]);
-            } else if (init != "range") {
-                throw InputError("--init '" + init + "': expected range or game");
-            }
+        // A flag of another scheme would be silently ignored: refuse it.
+        for (const SchemeFlag& f : flags)
+            if (result.count(f.name) && !scheme.has_option(f.name))
+                throw InputError("--" + f.name + ": not a setting of scheme " + scheme.name());
+        for (const learn::SchemeOption& o : scheme.options()) {
+            if (result.count(o.flag))
+                o.set(c, result[o.flag].as<std::string>(), info);
+            else if (o.cli_default)
+                o.set(c, o.cli_default, info);
         }
         job.panel_games =
             static_cast<uint32_t>(read_integer_flag(result, "panel-games", 0, 1000000));
@@ -333,7 +281,7 @@ int run_learn_islands(LearnArgs& args, islands::Transport& t) {
                      "gaeval learn: %s %s, %u islands x %u members on %d rank(s) (%s), %u "
                      "generations, migration %s every %u generations (best %u, replace %s), run "
                      "folder %s\n",
-                     job.session->info().name.c_str(), learn::scheme_name(job.config.scheme),
+                     job.session->info().name.c_str(), job.config.scheme.c_str(),
                      args.islands.count, job.config.population, t.size(), t.name().c_str(),
                      job.config.generations, islands::topology_name(args.islands.topology),
                      args.islands.migrate_every, args.islands.migrants,
@@ -353,8 +301,8 @@ int run_learn_islands(LearnArgs& args, islands::Transport& t) {
     std::printf(
         "learned %s weights on %u islands in %u generations (best: island %u, value "
         "%.6g), %.1f s (%s, %s, %d rank(s))\n",
-        learn::scheme_name(job.config.scheme), args.islands.count, a.generation, a.best.from,
-        a.best.fitness, a.seconds, job.backend.name.c_str(), t.name().c_str(), t.size());
+        job.config.scheme.c_str(), args.islands.count, a.generation, a.best.from, a.best.fitness,
+        a.seconds, job.backend.name.c_str(), t.name().c_str(), t.size());
     for (const learn::VerifyRow& v : r.verification)
         std::printf("  vs %-11s  win rate %.3f (95%% CI %.3f - %.3f) over %llu games\n",
                     v.opponent.c_str(), v.win_rate, v.low, v.high, (unsigned long long)v.games);
@@ -397,7 +345,7 @@ int run_learn(int argc, char** argv) {
         std::fprintf(stderr,
                      "gaeval learn: %s %s, population %u, %u generations, %llu games per "
                      "generation, %u features, %s, run folder %s\n",
-                     job.session->info().name.c_str(), learn::scheme_name(job.config.scheme),
+                     job.session->info().name.c_str(), job.config.scheme.c_str(),
                      job.config.population, job.config.generations,
                      (unsigned long long)learn::games_per_generation(job.config), job.config.dims(),
                      job.session->engine().c_str(), job.out_dir.c_str());
@@ -418,8 +366,8 @@ int run_learn(int argc, char** argv) {
         return ExitInterrupted;
     }
     std::printf("learned %s weights in %u generations, %llu games, %.1f s (%s)\n",
-                learn::scheme_name(job.config.scheme), r.state.generation,
-                (unsigned long long)r.state.games, r.seconds, job.backend.name.c_str());
+                job.config.scheme.c_str(), r.state.generation, (unsigned long long)r.state.games,
+                r.seconds, job.backend.name.c_str());
     for (const learn::VerifyRow& v : r.verification)
         if (v.generation == r.state.generation)
             std::printf("  vs %-11s  win rate %.3f (95%% CI %.3f - %.3f) over %llu games\n",

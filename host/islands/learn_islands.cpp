@@ -12,6 +12,7 @@
 #include "host/games/player_file.hpp"
 #include "host/io/json_fields.hpp"
 #include "host/io/run_folder.hpp"
+#include "host/learn/scheme.hpp"
 
 namespace gaeval::islands {
 
@@ -72,7 +73,7 @@ class LearnIslands : public IslandGa {
     std::vector<uint32_t> genome(uint32_t island, uint64_t member) override {
         const learn::LearnState& s = states_.at(island);
         const size_t d = job_.config.dims();
-        if (job_.config.scheme == learn::SchemeKind::GeneticGame)
+        if (learn::scheme_of(job_.config).bit_codes())
             return std::vector<uint32_t>(s.codes.begin() + member * d,
                                          s.codes.begin() + (member + 1) * d);
         return float_words(&s.weights[member * d], d);
@@ -84,7 +85,7 @@ class LearnIslands : public IslandGa {
         const size_t d = job_.config.dims();
         for (size_t j = 0; j < slots.size(); ++j) {
             const size_t base = size_t(slots[j]) * d;
-            if (job_.config.scheme == learn::SchemeKind::GeneticGame) {
+            if (learn::scheme_of(job_.config).bit_codes()) {
                 for (size_t k = 0; k < d; ++k) {
                     s.codes[base + k] = static_cast<uint16_t>(in[j].words[k]);
                     s.weights[base + k] = learn::decode_weight(s.codes[base + k]);
@@ -215,10 +216,10 @@ LearnIslandsResult run_learn_islands(const learn::LearnJob& job, const IslandCon
     a.quiet = job.quiet;
     a.label = "learn islands";
     a.picture = "learning.svg";
-    a.picture_title =
-        "gaeval learn islands: " + std::string(learn::scheme_name(job.config.scheme)) + ", " +
-        std::to_string(islands.count) + " islands of " + std::to_string(job.config.population) +
-        ", " + job.session->engine() + ", seed " + std::to_string(job.config.seed);
+    a.picture_title = "gaeval learn islands: " + job.config.scheme + ", " +
+                      std::to_string(islands.count) + " islands of " +
+                      std::to_string(job.config.population) + ", " + job.session->engine() +
+                      ", seed " + std::to_string(job.config.seed);
     LearnIslandsResult result;
     result.archipelago = run_archipelago(ga, t, a);
     result.best_weights = words_float(result.archipelago.best.words);

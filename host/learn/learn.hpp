@@ -1,12 +1,13 @@
-// Learning the weights of a game's weighted player (games/core/players.hpp) with a genetic algorithm
-// whose fitness is the outcome of games between members of the population. Every generation's
-// games are one batch (two for paired-blend: the rounds, then the global-best match) played by a
-// PlayFn, which the run gives to a backend; everything else (schedules, value updates,
-// selection, variation) is host code driven by addressed Philox draws keyed by
-// (seed, generation, member, draw), so the learned weights depend on nothing but the
-// configuration and the game results, which are bit-identical across backends.
+// Learning the weights of a game's weighted player (games/core/players.hpp) with a genetic
+// algorithm whose fitness is the outcome of games between members of the population. Every
+// generation's games are played in batches by a PlayFn, which the run gives to a backend;
+// everything else (schedules, value updates, selection, variation) is host code driven by addressed
+// Philox draws keyed by (seed, generation, member, draw), so the learned weights depend on nothing
+// but the configuration and the game results, which are bit-identical across backends.
 //
-// Schemes (docs/learn.md has the details and the reasons for each choice the seeds left open):
+// This file is the generic part: the configuration, the state and the driver (initial_state,
+// validate, step). The schemes are plug-ins (host/learn/scheme.hpp), one file each under
+// host/learn/schemes/, listed in host/learn/scheme_list.cpp:
 //   genetic-game     9-bit fixed-point weights in one bitstring, an estimated value per member
 //                    (take:P or winrate:K), truncation by value, one-point crossover anywhere
 //                    in the bitstring, bit-flip mutation, offspring value = parents' mean.
@@ -18,10 +19,14 @@
 //                    one-weight redraws replace the 15 weakest members of the generation.
 //   modern           tournament selection (k), elitism (e), BLX-alpha or SBX crossover,
 //                    gaussian mutation.
+//   truncation-es    the example of docs/adding-a-scheme.md: the best share survives, the rest
+//                    are gaussian steps from the survivors.
+// docs/learn.md has the details and the reasons for each choice the seeds left open.
 #pragma once
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -40,9 +45,8 @@ float decode_weight(uint16_t code);
 uint16_t encode_weight(float w);
 
 // ---- configuration ------------------------------------------------------------------------
-enum class SchemeKind { GeneticGame, PairedBlend, TenTournaments, Modern };
-const char* scheme_name(SchemeKind s);
-SchemeKind parse_scheme(const std::string& text);  // InputError on an unknown name
+// The scheme `gaeval learn` runs without --scheme.
+constexpr const char* kDefaultScheme = "modern";
 
 // Who plays whom (genetic-game and modern): every pair once (colours alternating by pair index),
 // every pair twice with both colours, or each member against M opponents drawn at random.
@@ -65,7 +69,7 @@ ValueUpdate parse_value_update(const std::string& text);  // "take:P" or "winrat
 std::string value_update_name(const ValueUpdate& v);
 
 struct LearnConfig {
-    SchemeKind scheme = SchemeKind::Modern;
+    std::string scheme = kDefaultScheme;  // a registered scheme's name (host/learn/scheme.hpp)
     uint32_t population = 24;
     uint32_t generations = 40;
     uint64_t seed = 1;
@@ -103,13 +107,16 @@ struct LearnConfig {
     // Tests only (no flag, not saved): modern's selection and elitism ignore fitness (members
     // ranked by index), the broken learner that the learning regression test must tell apart.
     bool blind_selection = false;
+    // Settings of schemes that have no field above (plug-ins: docs/adding-a-scheme.md), by name.
+    std::map<std::string, double> params;
 
     uint32_t dims() const { return static_cast<uint32_t>(features.size()); }
 };
 
 // The scheme's defaults for the fields it reads (ten-tournaments: initial weights in [0, 10]).
-// Every weight of the game (weight_count of them) in the genome.
-LearnConfig default_config(SchemeKind scheme, uint32_t weight_count);
+// Every weight of the game (weight_count of them) in the genome. InputError for a scheme that
+// is not registered.
+LearnConfig default_config(const std::string& scheme, uint32_t weight_count);
 
 // Checks every field against its range and the population against the scheme (round-robin
 // needs 2, paired-blend an even number >= 4, ten-tournaments at least 10, random:M needs M <

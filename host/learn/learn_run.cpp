@@ -19,6 +19,7 @@
 #include "host/io/json_fields.hpp"
 #include "host/io/run_folder.hpp"
 #include "host/io/svg.hpp"
+#include "host/learn/scheme.hpp"
 
 namespace gaeval::learn {
 
@@ -33,55 +34,17 @@ std::string path_in(const std::string& dir, const char* name) {
 nlohmann::json config_json(const games::GameInfo& game, const LearnConfig& c) {
     nlohmann::json features = nlohmann::json::array();
     for (int f : c.features) features.push_back(game.weight_names[f]);
-    nlohmann::json j = {{"scheme", scheme_name(c.scheme)},
-                        {"population", c.population},
-                        {"generations", c.generations},
-                        {"seed", c.seed},
-                        {"features", features},
-                        {"max_plies", c.max_plies}};
+    nlohmann::json j = {{"scheme", c.scheme},           {"population", c.population},
+                        {"generations", c.generations}, {"seed", c.seed},
+                        {"features", features},         {"max_plies", c.max_plies}};
     if (c.depth != 1) j["depth"] = c.depth;  // only searching players have another depth
-    switch (c.scheme) {
-        case SchemeKind::GeneticGame:
-            j["tournament"] = tournament_name(c.tournament);
-            j["value_update"] = value_update_name(c.update);
-            j["initial_value"] = c.initial_value;
-            j["replace"] = c.replace;
-            j["mutation"] = c.bit_mutation;
-            j["crossover"] = "one-point (any bit)";
-            break;
-        case SchemeKind::PairedBlend:
-            j["rounds"] = c.rounds;
-            j["blend"] = c.blend;
-            j["replace"] = c.replace_best;
-            j["mutation"] = c.scale_mutation;
-            j["init_range"] = {c.init_low, c.init_high};
-            if (!c.start_weights.empty()) {  // --init game
-                j["init"] = "game";
-                j["start_weights"] = c.start_weights;
-            }
-            break;
-        case SchemeKind::TenTournaments:
-            j["init_range"] = {c.init_low, c.init_high};
-            break;
-        case SchemeKind::Modern:
-            j["tournament"] = tournament_name(c.tournament);
-            j["tournament_size"] = c.tournament_size;
-            j["elites"] = c.elites;
-            j["crossover"] = c.crossover;
-            j["crossover_rate"] = c.crossover_rate;
-            j["blx_alpha"] = c.blx_alpha;
-            j["sbx_eta"] = c.sbx_eta;
-            j["mutation"] = c.gene_mutation;
-            j["sigma"] = c.sigma;
-            j["init_range"] = {c.init_low, c.init_high};
-            break;
-    }
+    scheme_of(c).write_settings(c, j);
     return j;
 }
 
 LearnConfig config_from_json(const games::GameInfo& game, const nlohmann::json& j,
                              const std::string& where) {
-    LearnConfig c = default_config(parse_scheme(json_fields::string(j, "scheme", where)),
+    LearnConfig c = default_config(json_fields::string(j, "scheme", where),
                                    static_cast<uint32_t>(game.weight_names.size()));
     c.population = static_cast<uint32_t>(json_fields::number(j, "population", where));
     c.generations = static_cast<uint32_t>(json_fields::number(j, "generations", where));
@@ -94,46 +57,7 @@ LearnConfig config_from_json(const games::GameInfo& game, const nlohmann::json& 
         if (index < 0) throw InputError(where + ": unknown feature " + f.dump());
         c.features.push_back(index);
     }
-    auto range = [&] {
-        if (j.contains("init_range")) {
-            c.init_low = j.at("init_range").at(0).get<double>();
-            c.init_high = j.at("init_range").at(1).get<double>();
-        }
-    };
-    switch (c.scheme) {
-        case SchemeKind::GeneticGame:
-            c.tournament = parse_tournament(json_fields::string(j, "tournament", where));
-            c.update = parse_value_update(json_fields::string(j, "value_update", where));
-            c.initial_value = json_fields::number(j, "initial_value", where);
-            c.replace = json_fields::number(j, "replace", where);
-            c.bit_mutation = json_fields::number(j, "mutation", where);
-            break;
-        case SchemeKind::PairedBlend:
-            c.rounds = static_cast<uint32_t>(json_fields::number(j, "rounds", where));
-            c.blend = json_fields::number(j, "blend", where);
-            c.replace_best = json_fields::number(j, "replace", where);
-            c.scale_mutation = json_fields::number(j, "mutation", where);
-            range();
-            if (j.contains("start_weights"))
-                c.start_weights = j.at("start_weights").get<std::vector<float>>();
-            break;
-        case SchemeKind::TenTournaments:
-            range();
-            break;
-        case SchemeKind::Modern:
-            c.tournament = parse_tournament(json_fields::string(j, "tournament", where));
-            c.tournament_size =
-                static_cast<uint32_t>(json_fields::number(j, "tournament_size", where));
-            c.elites = static_cast<uint32_t>(json_fields::number(j, "elites", where));
-            c.crossover = json_fields::string(j, "crossover", where);
-            c.crossover_rate = json_fields::number(j, "crossover_rate", where);
-            c.blx_alpha = json_fields::number(j, "blx_alpha", where);
-            c.sbx_eta = json_fields::number(j, "sbx_eta", where);
-            c.gene_mutation = json_fields::number(j, "mutation", where);
-            c.sigma = json_fields::number(j, "sigma", where);
-            range();
-            break;
-    }
+    scheme_of(c).read_settings(c, j, where);
     return c;
 }
 
@@ -176,9 +100,8 @@ std::string learning_svg(const LearnJob& job, const std::vector<GenerationRow>& 
     auto px = [&](double g) { return left + plot_w * g / g_max; };
     out << "<text x=\"" << svg::num(width / 2) << "\" y=\"24\" text-anchor=\"middle\" "
         << "font-size=\"16\" font-weight=\"bold\">"
-        << svg::escape("gaeval learn: " + std::string(scheme_name(job.config.scheme)) +
-                       ", population " + std::to_string(job.config.population) + ", " +
-                       job.session->engine() +
+        << svg::escape("gaeval learn: " + job.config.scheme + ", population " +
+                       std::to_string(job.config.population) + ", " + job.session->engine() +
                        ", seed " + std::to_string(job.config.seed))
         << "</text>\n";
     const char* colours[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"};
@@ -304,8 +227,8 @@ void restore_checkpoint(const LearnJob& job, const std::string& path, LearnResul
         c.get("global_best", s.global_best, path);
         c.get("best_weights", s.best_weights, path);
         const size_t n = job.config.population, d = job.config.dims();
-        const bool codes_ok = job.config.scheme == SchemeKind::GeneticGame ? s.codes.size() == n * d
-                                                                           : s.codes.empty();
+        const bool codes_ok =
+            scheme_of(job.config).bit_codes() ? s.codes.size() == n * d : s.codes.empty();
         if (s.weights.size() != n * d || !codes_ok || s.value.size() != n ||
             s.best_weights.size() != d || (!s.global_best.empty() && s.global_best.size() != d))
             throw InputError(path + ": corrupt checkpoint (sizes do not match run.json)");
