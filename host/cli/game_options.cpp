@@ -1,5 +1,7 @@
 #include "host/cli/game_options.hpp"
 
+#include "host/backend/cost_model.hpp"
+
 #include <iostream>
 
 #include "host/core/error.hpp"
@@ -53,6 +55,16 @@ BackendChoice start_backend(const CommonOptions& common, const std::string& comm
     // to make (gaeval --help and gaeval games say so once), and a named backend is what was
     // asked for.
     if (common.backend == "auto" && GAEVAL_HAVE_CUDA)
+        std::cerr << "gaeval " << command << ": " << backend.note << '\n';
+    return backend;
+}
+
+BackendChoice start_backend_for_games(const CommonOptions& common, const std::string& command,
+                                      const std::string& game, uint64_t games, bool one_ply,
+                                      bool quiet) {
+    BackendChoice backend =
+        resolve_backend_for_games(common.backend, common.threads, game, games, one_ply);
+    if (!quiet && common.backend == "auto" && GAEVAL_HAVE_CUDA)
         std::cerr << "gaeval " << command << ": " << backend.note << '\n';
     return backend;
 }

@@ -32,6 +32,13 @@ std::unique_ptr<games::GameSession> open_game(const cxxopts::ParseResult& result
 // to stderr as "gaeval <command>: <note>". Call after every input is validated.
 BackendChoice start_backend(const CommonOptions& common, const std::string& command);
 
+// The same for a run whose backend calls are batches of `games` games of `game` (one_ply: the
+// default one-ply players): --backend auto chooses by the measured cost of such a batch on each
+// backend (host/backend/cost_model.hpp) and says both estimates. `quiet`: nothing said.
+BackendChoice start_backend_for_games(const CommonOptions& common, const std::string& command,
+                                      const std::string& game, uint64_t games, bool one_ply,
+                                      bool quiet);
+
 // The fields every game result's JSON carries: command, the session's setup (game, and Ataxx's
 // board, rules, players, fen), backend, threads, device, engine.
 nlohmann::json game_result_json(const std::string& command, const games::GameSession& session,

@@ -274,8 +274,9 @@ int run_learn_islands(LearnArgs& args, islands::Transport& t) {
         return true;
     });
     if (!checked) return check_exit;
-    job.backend = job.quiet ? resolve_backend(common.backend, common.threads)
-                            : start_backend(common, "learn");
+    job.backend = start_backend_for_games(common, "learn", job.session->info().name,
+                                          learn::games_per_generation(job.config),
+                                          job.config.depth <= 1, job.quiet);
     if (!job.quiet)
         std::fprintf(stderr,
                      "gaeval learn: %s %s, %u islands x %u members on %d rank(s) (%s), %u "
@@ -337,10 +338,9 @@ int run_learn(int argc, char** argv) {
     const CommonOptions& common = args.common;
     learn::LearnJob& job = args.job;
     learn::check_job(job);  // bad folder or checkpoint: one line, before anything else
-    if (job.quiet)
-        job.backend = resolve_backend(common.backend, common.threads);
-    else
-        job.backend = start_backend(common, "learn");
+    job.backend = start_backend_for_games(common, "learn", job.session->info().name,
+                                          learn::games_per_generation(job.config),
+                                          job.config.depth <= 1, job.quiet);
     if (!job.quiet)
         std::fprintf(stderr,
                      "gaeval learn: %s %s, population %u, %u generations, %llu games per "
