@@ -216,6 +216,54 @@ TEST(AtaxxEngine, ExactSearchIgnoresValuesOfReducedSearches) {
     }
 }
 
+// The search on the clock (reductions, null move, futility pruning, the staged frontier)
+// keeps the forced wins a plain alpha-beta proves: on positions where alpha_beta finds a win
+// for the side to move within 3 plies, the reduced search reports a win, and the move it plays
+// is a win by alpha_beta too (the child is lost for its side to move within the plies the
+// reported value claims).
+TEST(AtaxxEngine, ReducedSearchKeepsTheForcedWinsOfThePlainSearch) {
+    const std::atomic<bool> never{false};
+    for (const auto* w : {&kWeights, &kPositiveWeights}) {
+        Engine engine(*w, 4);
+        std::mt19937 rng(w == &kWeights ? 21 : 22);
+        int wins = 0;
+        for (int tries = 0; tries < 4000 && wins < 12; ++tries) {
+            // Crowded boards and lone pieces: games that can end within a few plies.
+            const int pieces = tries % 2 == 0 ? 70 + static_cast<int>(rng() % 25)
+                                              : 8 + static_cast<int>(rng() % 10);
+            const Square7Fixture f(testing::random_setup(rng, Shape{}, RuleSet::Ataxx, 2, pieces,
+                                                         static_cast<int>(rng() % 10)));
+            if (f.game.is_over(f.pos)) continue;
+            AlphaBetaLimits ab;
+            ab.depth = 3;
+            const float plain =
+                alpha_beta<Square7Game, 8>(f.game, f.pos, w->data(), ab, DrawAddress{1, 0, 0})
+                    .value;
+            if (plain < kAlphaBetaWin - 1000.0f) continue;
+            ++wins;
+            EngineLimits limits;
+            limits.depth = 7;
+            limits.reductions = true;
+            const EngineResult r = engine.search(f.game, f.pos, limits, never);
+            ASSERT_GE(r.value, kAlphaBetaWin - 1000.0f) << "try " << tries;
+            const int plies = static_cast<int>(kAlphaBetaWin - r.value);
+            ASSERT_LE(plies, 7) << "try " << tries;
+            const Position<1, 2> child = f.game.make(f.pos, r.move);
+            if (f.game.is_over(child)) {
+                EXPECT_EQ(f.game.seat_result(child, f.pos.side), SeatResult::Win);
+                continue;
+            }
+            AlphaBetaLimits proof;
+            proof.depth = std::max(1, plies - 1);
+            const float reply =
+                alpha_beta<Square7Game, 8>(f.game, child, w->data(), proof, DrawAddress{1, 0, 0})
+                    .value;
+            ASSERT_LE(reply, -(kAlphaBetaWin - 1000.0f)) << "try " << tries;
+        }
+        EXPECT_EQ(wins, 12);
+    }
+}
+
 TEST(AtaxxEngine, NodeBudgetAndStopEndTheSearchWithALegalMove) {
     const Square7Fixture f(fen_setup("x5o/7/7/7/7/7/o5x x 0 1"));
     Engine engine(kPositiveWeights, 4);

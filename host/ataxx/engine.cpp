@@ -3,8 +3,14 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <ctime>
+#include <new>
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 #include "games/core/search.hpp"
 
@@ -99,8 +105,22 @@ struct TableEntry {
 struct MoveList {
     Move moves[kEngineMaxMoves];
     int32_t scores[kEngineMaxMoves];
+    // The child's static value for the mover where moves are ordered by value, else
+    // +infinity (unknown: never pruned by futility).
+    float statics[kEngineMaxMoves];
     int count = 0;
 };
+
+// Futility pruning under EngineLimits::reductions, by plies above the leaves: a move other
+// than the first whose child's static value (for the mover) plus this margin, in
+// aspiration_unit()s (about one cell's worth of every feature), is at most alpha is not
+// searched. Two plies up the child's value after the reply is mostly below its static value
+// (the reply converts pieces), so no margin; three plies up the mover moves again below it.
+// Negative: no pruning at that depth (kept off elsewhere: larger margins, depth 4, the
+// skipping of jumps that convert nothing one ply up and larger late move reductions measured
+// no better; bench/results/ataxx-engines.md).
+constexpr float kFutilityMargin[] = {-1.0f, -1.0f, 0.0f, 1.0f};
+constexpr int kFutilityDepths = static_cast<int>(sizeof kFutilityMargin / sizeof(float));
 
 }  // namespace
 
@@ -150,7 +170,13 @@ float Evaluator::score(const Square7Game& game, const Pos& p, int seat) const {
 
 struct Engine::Impl {
     std::vector<float> weights;
-    std::vector<TableEntry> table;
+    // The table in 2 MiB-aligned memory the kernel is asked to back with huge pages: a probe
+    // is a random access into tens of MiB, and with 4 KiB pages most probes also miss the TLB.
+    struct FreeTable {
+        void operator()(TableEntry* t) const { std::free(t); }
+    };
+    std::unique_ptr<TableEntry[], FreeTable> table;
+    std::size_t table_entries = 0;
     uint64_t table_mask = 0;
     uint8_t generation = 0;
 
@@ -174,6 +200,7 @@ struct Engine::Impl {
     bool cpu_clock = false;
     double hard_ms = -1;
     const std::atomic<bool>* stop = nullptr;
+    float unit = 0.0f;  // aspiration_unit() of this search
 
     std::vector<MoveList> lists{kEngineMaxDepth + 1};
     Move killers[kEngineMaxDepth + 1][2];
@@ -185,7 +212,16 @@ struct Engine::Impl {
         const std::size_t wanted =
             static_cast<std::size_t>(std::max(1, tt_megabytes)) * 1024 * 1024 / sizeof(TableEntry);
         while (entries * 2 <= wanted) entries *= 2;
-        table.resize(entries);
+        constexpr std::size_t kHugePage = std::size_t{2} << 20;
+        const std::size_t bytes =
+            (entries * sizeof(TableEntry) + kHugePage - 1) / kHugePage * kHugePage;
+        void* memory = std::aligned_alloc(kHugePage, bytes);
+        if (memory == nullptr) throw std::bad_alloc();
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+        madvise(memory, bytes, MADV_HUGEPAGE);  // a hint: failure only costs speed
+#endif
+        table.reset(static_cast<TableEntry*>(memory));
+        table_entries = entries;
         table_mask = entries - 1;
         playable = Square7Geometry::kAll;  // the board of the first search, usually: no clear
         uint64_t seed = 0x5eed5eed2026ull;
@@ -198,7 +234,7 @@ struct Engine::Impl {
     }
 
     void clear() {
-        std::fill(table.begin(), table.end(), TableEntry{});
+        std::fill(table.get(), table.get() + table_entries, TableEntry{});
         for (auto& k : killers) k[0] = k[1] = Move{};
         std::memset(history, 0, sizeof history);
         generation = 0;
@@ -262,6 +298,7 @@ struct Engine::Impl {
         const float sign = p.side == root_seat ? 1.0f : -1.0f;
         game.for_each_move(p, [&](const Move& m) {
             int32_t score;
+            float static_value = kAlphaBetaInfinity;
             if (m == hash_move && !hash_move.is_pass()) {
                 score = 1 << 30;
             } else if (m.is_pass()) {
@@ -275,6 +312,7 @@ struct Engine::Impl {
                 const float v = game.is_over(child)
                                     ? sign * terminal_value(child, ply + 1)
                                     : sign * evaluator->score(game, child, root_seat);
+                static_value = v;
                 const float scaled = std::clamp(v * 65536.0f, -268435456.0f, 268435456.0f);
                 score = static_cast<int32_t>(scaled) + (history[p.side][m.from][m.to] >> 12);
             } else {
@@ -284,6 +322,7 @@ struct Engine::Impl {
             }
             list.moves[list.count] = m;
             list.scores[list.count] = score;
+            list.statics[list.count] = static_value;
             ++list.count;
         });
     }
@@ -295,6 +334,7 @@ struct Engine::Impl {
         if (best != i) {
             std::swap(list.moves[i], list.moves[best]);
             std::swap(list.scores[i], list.scores[best]);
+            std::swap(list.statics[i], list.statics[best]);
         }
         return list.moves[i];
     }
@@ -324,6 +364,82 @@ struct Engine::Impl {
         e.bound = bound;
         e.generation = generation;
         e.reduced = reduce;
+    }
+
+    // The value (fail-soft) of p one ply deep, in (alpha, beta), its best move in *best_move:
+    // the moves in stages without a move list: the hash move, then by pieces gained (a grow
+    // converting k pieces gains k + 1, a jump converting k gains k), grows before jumps of the
+    // same gain, each stage by ascending cell (tiktaxx's order: captures, singles first).
+    float frontier(const Pos& p, int ply, float alpha, float beta, const Move& hash_move,
+                   Move* best_move) {
+        const uint64_t own = p.pieces[p.side].w[0];
+        const uint64_t opp = p.pieces[p.side ^ 1].w[0];
+        const uint64_t empty = game.geo.playable_mask & ~(own | opp);
+        float best = -kAlphaBetaInfinity;
+        *best_move = Move{};
+        // Searches m; true at a cutoff.
+        const auto visit = [&](const Move& m) {
+            const Pos child = game.make(p, m);
+            ++nodes;
+            const float child_sign = child.side == root_seat ? 1.0f : -1.0f;
+            const float v = game.is_over(child)
+                                ? -(child_sign * terminal_value(child, ply + 1))
+                                : -(child_sign * evaluator->score(game, child, root_seat));
+            if (best < v) {
+                best = v;
+                *best_move = m;
+                if (alpha < v) {
+                    alpha = v;
+                    if (!(alpha < beta)) return true;
+                }
+            }
+            return false;
+        };
+        const uint64_t grows = Square7Geometry::dilate(own) & empty;
+        const bool any_jump = Square7Geometry::dilate(Square7Geometry::dilate(own)) & empty;
+        if (!grows && !any_jump) {
+            visit(Move::pass());
+            return best;
+        }
+        bool hash_legal = false;
+        if (!hash_move.is_pass() && hash_move.to >= 0 && ((empty >> hash_move.to) & 1)) {
+            if (hash_move.is_grow())
+                hash_legal = (grows >> hash_move.to) & 1;
+            else
+                hash_legal = hash_move.from >= 0 && ((own >> hash_move.from) & 1) &&
+                             ((Square7Geometry::jump_ring(hash_move.to) >> hash_move.from) & 1);
+        }
+        if (hash_legal && visit(hash_move)) return best;
+        // Cells of `empty` by how many opponent pieces a move there converts.
+        const CellCounts around = neighbour_counts(opp);
+        uint64_t by_captures[9];
+        for (int k = 0; k <= 8; ++k) {
+            const uint64_t m0 = (k & 1) ? around.b0 : ~around.b0;
+            const uint64_t m1 = (k & 2) ? around.b1 : ~around.b1;
+            const uint64_t m2 = (k & 4) ? around.b2 : ~around.b2;
+            const uint64_t m3 = (k & 8) ? around.b3 : ~around.b3;
+            by_captures[k] = m0 & m1 & m2 & m3 & empty;
+        }
+        for (int gain = 9; gain >= 0; --gain) {
+            if (gain >= 1)
+                for (uint64_t x = by_captures[gain - 1] & grows; x; x = clear_lowest(x)) {
+                    const Move m = Move::grow(lowest_bit(x));
+                    if (hash_legal && m == hash_move) continue;
+                    if (visit(m)) return best;
+                }
+            if (gain <= 8) {
+                for (uint64_t x = by_captures[gain]; x; x = clear_lowest(x)) {
+                    const int to = lowest_bit(x);
+                    for (uint64_t y = Square7Geometry::jump_ring(to) & own; y;
+                         y = clear_lowest(y)) {
+                        const Move m = Move::jump(lowest_bit(y), to);
+                        if (hash_legal && m == hash_move) continue;
+                        if (visit(m)) return best;
+                    }
+                }
+            }
+        }
+        return best;
     }
 
     // Negamax value (fail-soft) of p for its side to move, `depth` plies deep, in (alpha, beta).
@@ -361,6 +477,15 @@ struct Engine::Impl {
             if (aborted) return 0.0f;
             if (!(v < beta) && v < kWinZone) return v;
         }
+        if (depth == 1) {
+            const float alpha_in = alpha;
+            Move best_move{};
+            const float best = frontier(p, ply, alpha, beta, hash_move, &best_move);
+            if (aborted) return 0.0f;
+            const Bound bound = !(alpha_in < best) ? kUpper : (!(best < beta) ? kLower : kExact);
+            store(key, depth, ply, best, bound, best_move);
+            return best;
+        }
         generate(p, ply, hash_move, depth >= kOrderByValueDepth);
         MoveList& list = lists[ply];
         const float alpha_in = alpha;
@@ -368,9 +493,18 @@ struct Engine::Impl {
         Move best_move{};
         for (int i = 0; i < list.count; ++i) {
             const Move m = pick(list, i);
+            if (reduce && i > 0 && depth < kFutilityDepths) {
+                const float margin = kFutilityMargin[depth];
+                if (margin >= 0.0f && list.statics[i] + margin * unit <= alpha) {
+                    // Fail-soft: the static value stands in for the move's.
+                    if (best < list.statics[i]) best = list.statics[i];
+                    continue;
+                }
+            }
             const Pos child = game.make(p, m);
             ++nodes;
             const uint64_t k = depth > 1 ? child_key(key, p, child) : 0;
+            if (depth > 1) __builtin_prefetch(&table[k & table_mask]);
             float v;
             if (i == 0) {
                 v = -negamax(child, k, depth - 1, ply + 1, -beta, -alpha);
@@ -495,6 +629,7 @@ struct Engine::Impl {
             evaluator_cells = cells;
         }
         root_seat = root.side;
+        unit = aspiration_unit();
         ++generation;
         stop = &stop_flag;
         hard_ms = limits.hard_ms;
