@@ -143,7 +143,8 @@ void play_pairings(const G& host_game, const typename G::Pos& start, const Playe
     DeviceArray<GameRecord> device_records(games);
     with_player_set(set, [&](auto kind) {
         constexpr PlayerSet kSet = decltype(kind)::value;
-        const auto one_thread = [&] {
+        // Generic, so that only the branches that call it instantiate its kernels.
+        const auto one_thread = [&](auto) {
             if constexpr (kSet != PlayerSet::Playout || !playouts_fit_bounds_v<G>)
                 for_each_index(PlayPairingOp<G, kSet>{bound.game(), start, device_players.data(),
                                                       device_pairings.data(), seed, max_plies,
@@ -169,12 +170,12 @@ void play_pairings(const G& host_game, const typename G::Pos& start, const Playe
         else if constexpr (kSet == PlayerSet::Weighted && lane_one_ply_v<G>)
             with_one_ply_lanes(games, [&](auto count) {
                 if constexpr (decltype(count)::value == 1)
-                    one_thread();
+                    one_thread(kind);
                 else
                     lanes(count);
             });
         else
-            one_thread();
+            one_thread(kind);
     });
     synchronize();
     device_records.download(records, games);
@@ -190,7 +191,8 @@ void play_matches(const G& host_game, const typename G::Pos& start, const Player
     DeviceArray<GameRecord> device_records(games);
     with_player_set(set, [&](auto kind) {
         constexpr PlayerSet kSet = decltype(kind)::value;
-        const auto one_thread = [&] {
+        // Generic, so that only the branches that call it instantiate its kernels.
+        const auto one_thread = [&](auto) {
             if constexpr (kSet != PlayerSet::Playout || !playouts_fit_bounds_v<G>)
                 for_each_index(PlayMatchOp<G, kSet>{bound.game(), start, a, b, seed, first,
                                                     max_plies, device_records.data()},
@@ -212,12 +214,12 @@ void play_matches(const G& host_game, const typename G::Pos& start, const Player
         else if constexpr (kSet == PlayerSet::Weighted && lane_one_ply_v<G>)
             with_one_ply_lanes(games, [&](auto count) {
                 if constexpr (decltype(count)::value == 1)
-                    one_thread();
+                    one_thread(kind);
                 else
                     lanes(count);
             });
         else
-            one_thread();
+            one_thread(kind);
     });
     synchronize();
     device_records.download(records, games);

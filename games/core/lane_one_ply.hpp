@@ -62,15 +62,16 @@ GAEVAL_HD typename G::Move lane_best_move(const Lanes<L>& lanes, const G& game,
         });
         replay(base, n);
     };
+    // One call of round (the last round ends with the last move): on the device a second call
+    // site doubled the search's stack.
+    const int total = game.count_moves(p);
     int count = 0;
     game.for_each_move(p, [&](const Move& m) {
         const int lane = count & (L - 1);
         lanes.on(lane, [&](int own) { lanes.at(moves, own) = m; });
         ++count;
-        if (lane == L - 1) round(count - L, L);
+        if (lane == L - 1 || count == total) round(count - 1 - lane, lane + 1);
     });
-    const int rest = count & (L - 1);
-    if (rest > 0) round(count - rest, rest);
     return game.nth_move(p, best_index);
 }
 

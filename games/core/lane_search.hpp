@@ -73,15 +73,16 @@ GAEVAL_HD AlphaBetaResult<G> lane_alpha_beta(const Lanes<L>& lanes, const G& gam
             if (lane_better(mine, best)) best = mine;
         });
     };
+    // One call of round (the last round ends with the last move): on the device a second call
+    // site doubled the search's stack.
+    const int total = game.count_moves(p);
     int count = 0;
     game.for_each_move(p, [&](const Move& m) {
         const int lane = count & (L - 1);
         lanes.on(lane, [&](int own) { lanes.at(moves, own) = m; });
         ++count;
-        if (lane == L - 1) round(count - L, L);
+        if (lane == L - 1 || count == total) round(count - 1 - lane, lane + 1);
     });
-    const int rest = count & (L - 1);
-    if (rest > 0) round(count - rest, rest);
     const LaneCandidate best = lanes.best_of(candidates);
     AlphaBetaResult<G> result;
     result.move = game.nth_move(p, best.index);
