@@ -5,12 +5,11 @@
 // it when its draw mod t is 0, so whether a move wins depends on how many tying moves came
 // before it, not on its own value and draw alone; a best_of over (value, draw, index) would pick
 // another move. So the lanes score one round of L consecutive moves at a time (each lane its
-// own, all at once: every lane enumerates the moves and keeps the round's move of its index),
-// and then every lane replays best_move's steps over that round's L scores in move order,
-// reading lane j's score with a shuffle: the same comparisons on the same values in the same
-// order as the serial loop (NaN scores included), the same draws (counter = the move's natural
-// index). The scoring (make and features) is split over the lanes; the move enumeration and the
-// replay (one shuffle and one comparison a move) are every lane's.
+// own, all at once: lane j takes move base + j by nth_move), and then every lane replays
+// best_move's steps over that round's L scores in move order, reading lane j's score with a
+// shuffle: the same comparisons on the same values in the same order as the serial loop (NaN scores
+// included), the same draws (counter = the move's natural index). The scoring (make and features)
+// is split over the lanes; the replay (one shuffle and one comparison a move) is every lane's.
 #pragma once
 
 #include <cstdint>
@@ -62,16 +61,17 @@ GAEVAL_HD typename G::Move lane_best_move(const Lanes<L>& lanes, const G& game,
         });
         replay(base, n);
     };
-    // One call of round (the last round ends with the last move): on the device a second call
-    // site doubled the search's stack.
+    // The moves by index (nth_move), not inside for_each_move's callback: there the round, and
+    // the search in it, was compiled once per call site of the callback (the lane search's
+    // stack doubled to 8.7 KB).
     const int total = game.count_moves(p);
-    int count = 0;
-    game.for_each_move(p, [&](const Move& m) {
-        const int lane = count & (L - 1);
-        lanes.on(lane, [&](int own) { lanes.at(moves, own) = m; });
-        ++count;
-        if (lane == L - 1 || count == total) round(count - 1 - lane, lane + 1);
-    });
+    for (int base = 0; base < total; base += L) {
+        const int n = total - base < L ? total - base : L;
+        lanes.each([&](int own) {
+            if (own < n) lanes.at(moves, own) = game.nth_move(p, base + own);
+        });
+        round(base, n);
+    }
     return game.nth_move(p, best_index);
 }
 

@@ -57,13 +57,13 @@ GAEVAL_HD AlphaBetaResult<G> lane_alpha_beta(const Lanes<L>& lanes, const G& gam
             const typename G::Pos child = game.make(p, lanes.at(moves, lane));
             ++c.nodes;
             const float alpha = best.index < 0 ? -kAlphaBetaInfinity : float_below(best.value);
-            float v;
-            if (game.to_move(child) == root_seat)
-                v = alpha_beta_detail::negamax<G, MaxDepth, NeverStop, OrderCap>(
-                    c, child, plies - 1, 1, alpha, kAlphaBetaInfinity, stop);
-            else
-                v = -alpha_beta_detail::negamax<G, MaxDepth, NeverStop, OrderCap>(
-                    c, child, plies - 1, 1, -kAlphaBetaInfinity, -alpha, stop);
+            // One call site of negamax (each is compiled with its own frames): the child's
+            // window (alpha, +inf) for the searching seat, negated when the other seat moves.
+            const bool ours = game.to_move(child) == root_seat;
+            const float child_value = alpha_beta_detail::negamax<G, MaxDepth, NeverStop, OrderCap>(
+                c, child, plies - 1, 1, ours ? alpha : -kAlphaBetaInfinity,
+                ours ? kAlphaBetaInfinity : -alpha, stop);
+            const float v = ours ? child_value : -child_value;
             LaneCandidate mine;
             mine.value = v;
             mine.draw = philox(at.seed, Purpose::PlayerTieBreak, at.game, at.ply,
@@ -73,16 +73,17 @@ GAEVAL_HD AlphaBetaResult<G> lane_alpha_beta(const Lanes<L>& lanes, const G& gam
             if (lane_better(mine, best)) best = mine;
         });
     };
-    // One call of round (the last round ends with the last move): on the device a second call
-    // site doubled the search's stack.
+    // The moves by index (nth_move), not inside for_each_move's callback: there the round, and
+    // the search in it, was compiled once per call site of the callback (the lane search's
+    // stack doubled to 8.7 KB).
     const int total = game.count_moves(p);
-    int count = 0;
-    game.for_each_move(p, [&](const Move& m) {
-        const int lane = count & (L - 1);
-        lanes.on(lane, [&](int own) { lanes.at(moves, own) = m; });
-        ++count;
-        if (lane == L - 1 || count == total) round(count - 1 - lane, lane + 1);
-    });
+    for (int base = 0; base < total; base += L) {
+        const int n = total - base < L ? total - base : L;
+        lanes.each([&](int own) {
+            if (own < n) lanes.at(moves, own) = game.nth_move(p, base + own);
+        });
+        round(base, n);
+    }
     const LaneCandidate best = lanes.best_of(candidates);
     AlphaBetaResult<G> result;
     result.move = game.nth_move(p, best.index);

@@ -5,9 +5,8 @@
 // state lives in a LaneArray (on the device one slot, on the CPU one per lane), and `best_of`
 // combines the lanes' candidates into the one every lane gets back (on the device by xor
 // shuffles, on the CPU by a loop). Results cannot depend on the lane count or on the order in
-// which lanes finish: best_of's order is total (value, then draw, then index). `on(j, f)` runs
-// f(j) for lane j alone (on the device in that lane's thread, on the CPU at once), and
-// `read(array, j)` gives every lane lane j's slot (a shuffle; on the CPU an array read).
+// which lanes finish: best_of's order is total (value, then draw, then index). `read(array, j)`
+// gives every lane lane j's slot (a shuffle; on the CPU an array read).
 #pragma once
 
 #include <cstdint>
@@ -70,10 +69,6 @@ struct Lanes {
     GAEVAL_HD_INLINE T& at(LaneArray<T, L>& a, int) const {
         return a.slot[0];
     }
-    template <class F>
-    GAEVAL_HD_INLINE void on(int lane_index, F&& f) const {
-        if (lane() == lane_index) f(lane_index);
-    }
     // Lane `from`'s slot, in every lane (T a 4- or 8-byte arithmetic type). All lanes of the
     // group must call it.
     template <class T>
@@ -100,10 +95,6 @@ struct Lanes {
     template <class T>
     GAEVAL_HD_INLINE T& at(LaneArray<T, L>& a, int lane) const {
         return a.slot[lane];
-    }
-    template <class F>
-    GAEVAL_HD_INLINE void on(int lane_index, F&& f) const {
-        f(lane_index);
     }
     template <class T>
     GAEVAL_HD_INLINE T read(const LaneArray<T, L>& a, int from) const {
