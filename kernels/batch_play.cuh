@@ -9,7 +9,9 @@
 // games whose players use the default alpha-beta (lane_searchable_v: the Ataxx family,
 // tic-tac-toe) get a lane group of kSearchLanes threads per match (games/core/lane_search.hpp:
 // root moves split over the lanes, the same move and value as the serial search); Risk's and
-// Gomoku's own searches run one match per thread.
+// Gomoku's own searches run one match per thread. One-ply weighted players of those games get
+// 1, 4, 8 or 32 lanes a match by the batch's size (one_ply_lanes, games/core/lane_one_ply.hpp:
+// a few hundred games would leave the GPU idle at one thread each; tens of thousands fill it).
 #pragma once
 
 #include <type_traits>
@@ -65,9 +67,10 @@ constexpr bool playouts_fit_bounds_v = lane_searchable_v<G>;
 // Threads per searching match: Ataxx's root has tens of moves, so 8 lanes each get a few.
 constexpr int kSearchLanes = 8;
 
-// Thread i plays lane i % kSearchLanes of match i / kSearchLanes (blocks and the grid stride are
-// multiples of kSearchLanes, so a match's lanes are one aligned tile of a warp); lane 0 writes.
-template <class G>
+// Thread i plays lane i % L of match i / L with the players of kSet (Search: lane_alpha_beta and
+// the one-ply lanes; Weighted: the one-ply lanes); blocks and the grid stride are multiples of
+// L, so a match's lanes are one aligned tile of a warp; lane 0 writes.
+template <class G, int L, PlayerSet kSet>
 struct PlayMatchLanesOp {
     G game;
     typename G::Pos start;
@@ -76,16 +79,16 @@ struct PlayMatchLanesOp {
     uint32_t max_plies;
     GameRecord* records;
     __device__ void operator()(uint64_t i) const {
-        const uint64_t g = i / kSearchLanes;
+        const uint64_t g = i / L;
         const uint32_t index = static_cast<uint32_t>(first + g);
         const int seat = static_cast<int>(index % static_cast<uint32_t>(game.seats(start)));
-        const GameRecord r = play_match_lanes<G, kSearchLanes>(Lanes<kSearchLanes>{}, game, start,
-                                                               a, b, seat, seed, index, max_plies);
-        if (i % kSearchLanes == 0) records[g] = r;
+        const GameRecord r = play_match_lanes<G, L, kSet>(Lanes<L>{}, game, start, a, b, seat, seed,
+                                                          index, max_plies);
+        if (i % L == 0) records[g] = r;
     }
 };
 
-template <class G>
+template <class G, int L, PlayerSet kSet>
 struct PlayPairingLanesOp {
     G game;
     typename G::Pos start;
@@ -95,14 +98,34 @@ struct PlayPairingLanesOp {
     uint32_t max_plies;
     GameRecord* records;
     __device__ void operator()(uint64_t i) const {
-        const uint64_t g = i / kSearchLanes;
+        const uint64_t g = i / L;
         const Pairing pairing = pairings[g];
-        const GameRecord r = play_match_lanes<G, kSearchLanes>(
-            Lanes<kSearchLanes>{}, game, start, players[pairing.a], players[pairing.b],
-            pairing.a_seat, seed, static_cast<uint32_t>(first + g), max_plies);
-        if (i % kSearchLanes == 0) records[g] = r;
+        const GameRecord r = play_match_lanes<G, L, kSet>(
+            Lanes<L>{}, game, start, players[pairing.a], players[pairing.b], pairing.a_seat, seed,
+            static_cast<uint32_t>(first + g), max_plies);
+        if (i % L == 0) records[g] = r;
     }
 };
+
+// Calls run(std::integral_constant<int, L>{}) for the lane count L = one_ply_lanes(games) on
+// this device, one of 1, 4, 8, 32 (each compiled: the choice is made per batch).
+template <class Run>
+void with_one_ply_lanes(uint64_t games, Run&& run) {
+    switch (one_ply_lanes(games, multiprocessor_count())) {
+        case 32:
+            run(std::integral_constant<int, 32>{});
+            break;
+        case 8:
+            run(std::integral_constant<int, 8>{});
+            break;
+        case 4:
+            run(std::integral_constant<int, 4>{});
+            break;
+        default:
+            run(std::integral_constant<int, 1>{});
+            break;
+    }
+}
 
 }  // namespace batch_play_detail
 
@@ -120,22 +143,39 @@ void play_pairings(const G& host_game, const typename G::Pos& start, const Playe
     DeviceArray<GameRecord> device_records(games);
     with_player_set(set, [&](auto kind) {
         constexpr PlayerSet kSet = decltype(kind)::value;
+        // Generic, so that only the branches that call it instantiate its kernels.
+        const auto one_thread = [&](auto) {
+            if constexpr (kSet != PlayerSet::Playout || !playouts_fit_bounds_v<G>)
+                for_each_index(PlayPairingOp<G, kSet>{bound.game(), start, device_players.data(),
+                                                      device_pairings.data(), seed, first,
+                                                      max_plies, device_records.data()},
+                               games);
+            else
+                for_each_index_bounded<kPlayoutMinBlocks>(
+                    PlayPairingOp<G, kSet>{bound.game(), start, device_players.data(),
+                                           device_pairings.data(), seed, first, max_plies,
+                                           device_records.data()},
+                    games);
+        };
+        const auto lanes = [&](auto count) {
+            constexpr int L = decltype(count)::value;
+            for_each_index(
+                PlayPairingLanesOp<G, L, kSet>{bound.game(), start, device_players.data(),
+                                               device_pairings.data(), seed, first, max_plies,
+                                               device_records.data()},
+                games * L);
+        };
         if constexpr (kSet == PlayerSet::Search && lane_searchable_v<G>)
-            for_each_index(PlayPairingLanesOp<G>{bound.game(), start, device_players.data(),
-                                                 device_pairings.data(), seed, first, max_plies,
-                                                 device_records.data()},
-                           games * kSearchLanes);
-        else if constexpr (kSet != PlayerSet::Playout || !playouts_fit_bounds_v<G>)
-            for_each_index(PlayPairingOp<G, kSet>{bound.game(), start, device_players.data(),
-                                                  device_pairings.data(), seed, first, max_plies,
-                                                  device_records.data()},
-                           games);
+            lanes(std::integral_constant<int, kSearchLanes>{});
+        else if constexpr (kSet == PlayerSet::Weighted && lane_one_ply_v<G>)
+            with_one_ply_lanes(games, [&](auto count) {
+                if constexpr (decltype(count)::value == 1)
+                    one_thread(kind);
+                else
+                    lanes(count);
+            });
         else
-            for_each_index_bounded<kPlayoutMinBlocks>(
-                PlayPairingOp<G, kSet>{bound.game(), start, device_players.data(),
-                                       device_pairings.data(), seed, first, max_plies,
-                                       device_records.data()},
-                games);
+            one_thread(kind);
     });
     synchronize();
     device_records.download(records, games);
@@ -151,19 +191,35 @@ void play_matches(const G& host_game, const typename G::Pos& start, const Player
     DeviceArray<GameRecord> device_records(games);
     with_player_set(set, [&](auto kind) {
         constexpr PlayerSet kSet = decltype(kind)::value;
+        // Generic, so that only the branches that call it instantiate its kernels.
+        const auto one_thread = [&](auto) {
+            if constexpr (kSet != PlayerSet::Playout || !playouts_fit_bounds_v<G>)
+                for_each_index(PlayMatchOp<G, kSet>{bound.game(), start, a, b, seed, first,
+                                                    max_plies, device_records.data()},
+                               games);
+            else
+                for_each_index_bounded<kPlayoutMinBlocks>(
+                    PlayMatchOp<G, kSet>{bound.game(), start, a, b, seed, first, max_plies,
+                                         device_records.data()},
+                    games);
+        };
+        const auto lanes = [&](auto count) {
+            constexpr int L = decltype(count)::value;
+            for_each_index(PlayMatchLanesOp<G, L, kSet>{bound.game(), start, a, b, seed, first,
+                                                        max_plies, device_records.data()},
+                           games * L);
+        };
         if constexpr (kSet == PlayerSet::Search && lane_searchable_v<G>)
-            for_each_index(PlayMatchLanesOp<G>{bound.game(), start, a, b, seed, first, max_plies,
-                                               device_records.data()},
-                           games * kSearchLanes);
-        else if constexpr (kSet != PlayerSet::Playout || !playouts_fit_bounds_v<G>)
-            for_each_index(PlayMatchOp<G, kSet>{bound.game(), start, a, b, seed, first, max_plies,
-                                                device_records.data()},
-                           games);
+            lanes(std::integral_constant<int, kSearchLanes>{});
+        else if constexpr (kSet == PlayerSet::Weighted && lane_one_ply_v<G>)
+            with_one_ply_lanes(games, [&](auto count) {
+                if constexpr (decltype(count)::value == 1)
+                    one_thread(kind);
+                else
+                    lanes(count);
+            });
         else
-            for_each_index_bounded<kPlayoutMinBlocks>(
-                PlayMatchOp<G, kSet>{bound.game(), start, a, b, seed, first, max_plies,
-                                     device_records.data()},
-                games);
+            one_thread(kind);
     });
     synchronize();
     device_records.download(records, games);

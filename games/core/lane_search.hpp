@@ -19,6 +19,7 @@
 
 #include "games/core/game.hpp"
 #include "games/core/hd.hpp"
+#include "games/core/lane_one_ply.hpp"
 #include "games/core/lanes.hpp"
 #include "games/core/match.hpp"
 #include "games/core/players.hpp"
@@ -41,25 +42,28 @@ GAEVAL_HD AlphaBetaResult<G> lane_alpha_beta(const Lanes<L>& lanes, const G& gam
     using Move = typename G::Move;
     const int plies = clamp(depth, 1, MaxDepth);
     const int root_seat = game.to_move(p);
-    LaneArray<LaneCandidate, L> candidates;
-    lanes.each([&](int lane) {
-        alpha_beta_detail::Context<G> c{&game, weights, root_seat, 0, 0, 1024, false};
-        NeverStop stop;
-        LaneCandidate best;
-        int index = 0;
-        game.for_each_move(p, [&](const Move& m) {
-            const int k = index++;
-            if (k % L != lane) return;
-            const typename G::Pos child = game.make(p, m);
+    // Each lane's best root move so far; the root's moves in rounds of L (move k kept by lane
+    // k mod L), every lane searching its own at once (on the device side by side in the warp,
+    // not one lane after the other).
+    LaneArray<LaneCandidate, L> candidates{};
+    LaneArray<Move, L> moves{};
+    const auto round = [&](int base, int n) {
+        lanes.each([&](int lane) {
+            if (lane >= n) return;
+            const int k = base + lane;
+            LaneCandidate& best = lanes.at(candidates, lane);
+            alpha_beta_detail::Context<G> c{&game, weights, root_seat, 0, 0, 1024, false};
+            NeverStop stop;
+            const typename G::Pos child = game.make(p, lanes.at(moves, lane));
             ++c.nodes;
             const float alpha = best.index < 0 ? -kAlphaBetaInfinity : float_below(best.value);
-            float v;
-            if (game.to_move(child) == root_seat)
-                v = alpha_beta_detail::negamax<G, MaxDepth, NeverStop, OrderCap>(
-                    c, child, plies - 1, 1, alpha, kAlphaBetaInfinity, stop);
-            else
-                v = -alpha_beta_detail::negamax<G, MaxDepth, NeverStop, OrderCap>(
-                    c, child, plies - 1, 1, -kAlphaBetaInfinity, -alpha, stop);
+            // One call site of negamax (each is compiled with its own frames): the child's
+            // window (alpha, +inf) for the searching seat, negated when the other seat moves.
+            const bool ours = game.to_move(child) == root_seat;
+            const float child_value = alpha_beta_detail::negamax<G, MaxDepth, NeverStop, OrderCap>(
+                c, child, plies - 1, 1, ours ? alpha : -kAlphaBetaInfinity,
+                ours ? kAlphaBetaInfinity : -alpha, stop);
+            const float v = ours ? child_value : -child_value;
             LaneCandidate mine;
             mine.value = v;
             mine.draw = philox(at.seed, Purpose::PlayerTieBreak, at.game, at.ply,
@@ -68,8 +72,18 @@ GAEVAL_HD AlphaBetaResult<G> lane_alpha_beta(const Lanes<L>& lanes, const G& gam
             mine.index = k;
             if (lane_better(mine, best)) best = mine;
         });
-        lanes.at(candidates, lane) = best;
-    });
+    };
+    // The moves by index (nth_move), not inside for_each_move's callback: there the round, and
+    // the search in it, was compiled once per call site of the callback (the lane search's
+    // stack doubled to 8.7 KB).
+    const int total = game.count_moves(p);
+    for (int base = 0; base < total; base += L) {
+        const int n = total - base < L ? total - base : L;
+        lanes.each([&](int own) {
+            if (own < n) lanes.at(moves, own) = game.nth_move(p, base + own);
+        });
+        round(base, n);
+    }
     const LaneCandidate best = lanes.best_of(candidates);
     AlphaBetaResult<G> result;
     result.move = game.nth_move(p, best.index);
@@ -83,22 +97,31 @@ GAEVAL_HD AlphaBetaResult<G> lane_alpha_beta(const Lanes<L>& lanes, const G& gam
 template <class G>
 constexpr bool lane_searchable_v = has_features_v<G> && !has_weighted_move_v<G>;
 
-// play_match_seated over a lane group: the same record (moves, outcome, move hash) with every
-// searching move found by lane_alpha_beta; moves of players that do not search are chosen as
-// the playout form chooses them (every lane the same). Every lane returns the record.
-template <class G, int L>
+// play_match_seated<G, kSet> over a lane group: the same record (moves, outcome, move hash)
+// with every searching move found by lane_alpha_beta (kSet Search) and every one-ply weighted
+// move by lane_one_ply_weighted_move; moves of the other players (random, policies) are chosen
+// as the playout form chooses them (every lane the same). Every lane returns the record.
+template <class G, int L, PlayerSet kSet = PlayerSet::Search>
 GAEVAL_HD GameRecord play_match_lanes(const Lanes<L>& lanes, const G& game,
                                       const typename G::Pos& start, const Player<G>& a,
                                       const Player<G>& b, int a_seat, uint64_t seed, uint32_t index,
                                       uint32_t max_plies) {
-    static_assert(lane_searchable_v<G>, "the lane group shares the default alpha-beta only");
+    static_assert(lane_searchable_v<G> && lane_one_ply_v<G>,
+                  "the lane group shares the default alpha-beta and one-ply player only");
+    static_assert(kSet != PlayerSet::Playout, "playouts have nothing to share");
     return play_match_by(
         game, start, a, b, a_seat, seed, index, max_plies,
         [&](const typename G::Pos& p, const Player<G>& mover, const DrawAddress& at) {
-            if (player_searches<G>(mover) && game.count_moves(p) > 1)
-                return lane_alpha_beta<G, L>(lanes, game, p, mover.weights, int(mover.depth), at)
-                    .move;
-            return choose_move<G, PlayerSet::Weighted>(game, p, mover, at);
+            if (mover.kind == PlayerKind::Weighted && game.count_moves(p) > 1) {
+                if constexpr (kSet == PlayerSet::Search) {
+                    if (player_searches<G>(mover))
+                        return lane_alpha_beta<G, L>(lanes, game, p, mover.weights,
+                                                     int(mover.depth), at)
+                            .move;
+                }
+                return lane_one_ply_weighted_move<G, L>(lanes, game, p, mover.weights, at);
+            }
+            return choose_move<G, PlayerSet::Playout>(game, p, mover, at);
         });
 }
 

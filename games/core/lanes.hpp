@@ -5,7 +5,8 @@
 // state lives in a LaneArray (on the device one slot, on the CPU one per lane), and `best_of`
 // combines the lanes' candidates into the one every lane gets back (on the device by xor
 // shuffles, on the CPU by a loop). Results cannot depend on the lane count or on the order in
-// which lanes finish: best_of's order is total (value, then draw, then index).
+// which lanes finish: best_of's order is total (value, then draw, then index). `read(array, j)`
+// gives every lane lane j's slot (a shuffle; on the CPU an array read).
 #pragma once
 
 #include <cstdint>
@@ -53,9 +54,12 @@ struct Lanes {
     // multiples of 32).
     GAEVAL_HD_INLINE int lane() const { return static_cast<int>(threadIdx.x) & (L - 1); }
     GAEVAL_HD_INLINE unsigned mask() const {
-        if (L == 32) return 0xffffffffu;
-        const unsigned first = threadIdx.x & 31u & ~static_cast<unsigned>(L - 1);
-        return ((1u << L) - 1u) << first;
+        if constexpr (L == 32) {
+            return 0xffffffffu;
+        } else {
+            const unsigned first = threadIdx.x & 31u & ~static_cast<unsigned>(L - 1);
+            return ((1u << L) - 1u) << first;
+        }
     }
     template <class F>
     GAEVAL_HD_INLINE void each(F&& f) const {
@@ -64,6 +68,12 @@ struct Lanes {
     template <class T>
     GAEVAL_HD_INLINE T& at(LaneArray<T, L>& a, int) const {
         return a.slot[0];
+    }
+    // Lane `from`'s slot, in every lane (T a 4- or 8-byte arithmetic type). All lanes of the
+    // group must call it.
+    template <class T>
+    GAEVAL_HD_INLINE T read(const LaneArray<T, L>& a, int from) const {
+        return __shfl_sync(mask(), a.slot[0], from, L);
     }
     // Every lane gets the best candidate of the group. All lanes of the group must call it.
     GAEVAL_HD_INLINE LaneCandidate best_of(LaneArray<LaneCandidate, L>& a) const {
@@ -85,6 +95,10 @@ struct Lanes {
     template <class T>
     GAEVAL_HD_INLINE T& at(LaneArray<T, L>& a, int lane) const {
         return a.slot[lane];
+    }
+    template <class T>
+    GAEVAL_HD_INLINE T read(const LaneArray<T, L>& a, int from) const {
+        return a.slot[from];
     }
     GAEVAL_HD_INLINE LaneCandidate best_of(LaneArray<LaneCandidate, L>& a) const {
         LaneCandidate best = a.slot[0];
