@@ -14,6 +14,7 @@
 #include "host/cli/learn_args.hpp"
 #include "host/core/error.hpp"
 #include "host/core/interrupt.hpp"
+#include "host/core/progress.hpp"
 #include "host/games/player_file.hpp"
 #include "host/io/run_folder.hpp"
 #include "host/islands/archipelago.hpp"
@@ -300,10 +301,11 @@ int run_learn_islands(LearnArgs& args, islands::Transport& t) {
     }
     if (!root) return ExitOk;
     std::printf(
-        "learned %s weights on %u islands in %u generations (best: island %u, value "
+        "learned %s weights on %u island%s in %u generation%s (best: island %u, value "
         "%.6g), %.1f s (%s, %s, %d rank(s))\n",
-        job.config.scheme.c_str(), args.islands.count, a.generation, a.best.from, a.best.fitness,
-        a.seconds, job.backend.name.c_str(), t.name().c_str(), t.size());
+        job.config.scheme.c_str(), args.islands.count, plural_s(args.islands.count), a.generation,
+        plural_s(a.generation), a.best.from, a.best.fitness, a.seconds, job.backend.name.c_str(),
+        t.name().c_str(), t.size());
     for (const learn::VerifyRow& v : r.verification)
         std::printf("  vs %-11s  win rate %.3f (95%% CI %.3f - %.3f) over %llu games\n",
                     v.opponent.c_str(), v.win_rate, v.low, v.high, (unsigned long long)v.games);
@@ -352,7 +354,9 @@ int run_learn(int argc, char** argv) {
     // A GPU plays one game per thread: a small tournament leaves most of it idle. Measured on
     // an H200 (bench/results/gpu-h200-first-check.md): a 552-game generation took 336 ms there
     // against 30.2 ms on the machine's 16 CPU threads, a 65280-game one 849 ms.
-    if (!job.quiet && job.backend.kind == BackendKind::Cuda &&
+    // `--backend auto` already chose by the measured cost (host/backend/cost_model.hpp): the note
+    // is for a GPU asked for by name.
+    if (!job.quiet && common.backend == "cuda" &&
         learn::games_per_generation(job.config) < kGamesToFillAGpu)
         std::fprintf(stderr,
                      "gaeval learn: note: %llu games per generation are too few to fill a GPU "
@@ -365,9 +369,9 @@ int run_learn(int argc, char** argv) {
                      job.out_dir.c_str());
         return ExitInterrupted;
     }
-    std::printf("learned %s weights in %u generations, %llu games, %.1f s (%s)\n",
-                job.config.scheme.c_str(), r.state.generation, (unsigned long long)r.state.games,
-                r.seconds, job.backend.name.c_str());
+    std::printf("learned %s weights in %u generation%s, %llu games, %.1f s (%s)\n",
+                job.config.scheme.c_str(), r.state.generation, plural_s(r.state.generation),
+                (unsigned long long)r.state.games, r.seconds, job.backend.name.c_str());
     for (const learn::VerifyRow& v : r.verification)
         if (v.generation == r.state.generation)
             std::printf("  vs %-11s  win rate %.3f (95%% CI %.3f - %.3f) over %llu games\n",

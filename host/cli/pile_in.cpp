@@ -315,15 +315,15 @@ int run_pile_in_islands(PileInArgs& args, islands::Transport& t) {
         return ExitOk;
     }
     std::printf(
-        "best plan of %u islands (island %u): %d of %d models in combat range, fitness "
+        "best plan of %u island%s (island %u): %d of %d models in combat range, fitness "
         "%.2f (generation %u)\n",
-        args.islands.count, a.best.from,
+        args.islands.count, plural_s(args.islands.count), a.best.from,
         j.rules ? j.in_range_count : j.best.breakdown.in_range_count,
         job.scenario.scenario.friendly_count, j.best.breakdown.fitness, j.best.generation);
-    std::printf("%u generations x %u islands x %llu plans in %.2f s (%s, %s, %d rank(s))\n",
-                a.generation, args.islands.count,
-                static_cast<unsigned long long>(job.ga.population), a.seconds,
-                job.backend.name.c_str(), t.name().c_str(), t.size());
+    std::printf("%u generation%s x %u island%s x %llu plans in %.2f s (%s, %s, %d rank(s))\n",
+                a.generation, plural_s(a.generation), args.islands.count,
+                plural_s(args.islands.count), static_cast<unsigned long long>(job.ga.population),
+                a.seconds, job.backend.name.c_str(), t.name().c_str(), t.size());
     std::printf(
         "results in %s/: best.json, picture.svg, generations.csv, islands.csv, "
         "islands.svg, migrations.csv, island-K/generations.csv, run.json\n",
@@ -362,9 +362,10 @@ int run_pile_in(int argc, char** argv) {
                     job.scenario.scenario.friendly_count,
                     plural_s(job.scenario.scenario.friendly_count), r.best.breakdown.fitness,
                     r.best.generation);
-        std::printf("%u generations x %llu plans in %.2f s (%.3g evaluations/s, %s)\n",
-                    r.generations_done, static_cast<unsigned long long>(job.ga.population),
-                    r.seconds, r.evaluations_per_second, job.backend.name.c_str());
+        std::printf("%u generation%s x %llu plans in %.2f s (%.3g evaluations/s, %s)\n",
+                    r.generations_done, plural_s(r.generations_done),
+                    static_cast<unsigned long long>(job.ga.population), r.seconds,
+                    r.evaluations_per_second, job.backend.name.c_str());
         std::printf("results in %s/: best.json, picture.svg, generations.csv, run.json\n",
                     job.out_dir.c_str());
         if (r.rules)
