@@ -54,11 +54,10 @@ BackendChoice resolve_backend_for_games(const std::string& flag, int threads,
         return choice;
     }
     const BatchEstimate e = estimate_batch(*costs, games, choice.threads);
-    const std::string estimates = "a batch of " + std::to_string(games) + " " + game +
-                                  " games is estimated at " + seconds_text(e.cpu_s) + " on " +
-                                  std::to_string(choice.threads) + " cpu threads and " +
-                                  seconds_text(e.gpu_s) + " on the GPU (bench rows of " +
-                                  costs->measured + ")";
+    const std::string estimates =
+        "a batch of " + std::to_string(games) + " " + game + " games is estimated at " +
+        seconds_text(e.cpu_s) + " on " + std::to_string(choice.threads) + " cpu threads and " +
+        seconds_text(e.gpu_s) + " on the GPU (bench rows of " + costs->measured + ")";
     if (e.gpu_s <= e.cpu_s) {
         choice.note = "auto: cuda: " + estimates;
         return choice;

@@ -135,6 +135,14 @@ std::vector<uint32_t> play_and_score(const LearnConfig& c, LearnState& s, Genera
 void validate_tournament(const LearnConfig& c);
 // Games of tournament_schedule (learn.hpp) per generation.
 uint64_t tournament_games(const LearnConfig& c);
+// The --tournament flag of every scheme that reads c.tournament (default round-robin:2).
+inline SchemeOption tournament_option() {
+    return {"tournament", "round-robin | round-robin:2 (both colours; the default) | random:M",
+            [](LearnConfig& c, const std::string& t, const games::GameInfo&) {
+                c.tournament = parse_tournament(t);
+            },
+            "round-robin:2"};
+}
 
 // Flag parsers with the CLI's messages ("--NAME 'TEXT': expected a number", ...).
 double parse_real_flag(const std::string& flag, const std::string& text);

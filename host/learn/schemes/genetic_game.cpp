@@ -33,11 +33,7 @@ class GeneticGame final : public Scheme {
 
     std::vector<SchemeOption> options() const override {
         return {
-            {"tournament", "round-robin | round-robin:2 (both colours; the default) | random:M",
-             [](LearnConfig& c, const std::string& t, const games::GameInfo&) {
-                 c.tournament = parse_tournament(t);
-             },
-             "round-robin:2"},
+            tournament_option(),
             {"value-update", "take:P | winrate:K",
              [](LearnConfig& c, const std::string& t, const games::GameInfo&) {
                  c.update = parse_value_update(t);

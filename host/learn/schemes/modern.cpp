@@ -20,11 +20,7 @@ class Modern final : public Scheme {
 
     std::vector<SchemeOption> options() const override {
         return {
-            {"tournament", "round-robin | round-robin:2 (both colours; the default) | random:M",
-             [](LearnConfig& c, const std::string& t, const games::GameInfo&) {
-                 c.tournament = parse_tournament(t);
-             },
-             "round-robin:2"},
+            tournament_option(),
             {"mutation", "per-gene probability (0.2)",
              [](LearnConfig& c, const std::string& t, const games::GameInfo&) {
                  c.gene_mutation = parse_real_flag("mutation", t);

@@ -40,11 +40,7 @@ class TruncationEs final : public Scheme {
 
     std::vector<SchemeOption> options() const override {
         return {
-            {"tournament", "round-robin | round-robin:2 (both colours; the default) | random:M",
-             [](LearnConfig& c, const std::string& t, const games::GameInfo&) {
-                 c.tournament = parse_tournament(t);
-             },
-             "round-robin:2"},
+            tournament_option(),
             {"survivors", "share kept each generation, mu / population (0.25)",
              [](LearnConfig& c, const std::string& t, const games::GameInfo&) {
                  c.params["survivors"] = parse_real_flag("survivors", t);
