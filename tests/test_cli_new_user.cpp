@@ -13,8 +13,10 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <sstream>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -194,19 +196,48 @@ TEST(NewUser, CtrlCInAnyCommandIsOneLineAndExit130) {
 }
 
 TEST(NewUser, LearningShowsThatItLearns) {
+    // From zero weights (a player that cannot tell moves apart), 12 generations of 16 members
+    // (2,880 games, a few seconds): the panel score of the best member must rise, and the
+    // learned player must beat capture, a reference it never trained against. Measured when the
+    // test was written (seed 1): panel 0.150 after generation 1, 0.942 after generation 12;
+    // 33 of 40 games won against capture.
     const std::string dir = fresh_dir("learning");
     auto r = run_cli(
-        "learn --population 8 --generations 3 --verify-games 20 --panel-games 40 "
-        "--backend cpu --out " +
+        "learn --population 16 --generations 12 --init-range 0:0 --verify-games 40 "
+        "--panel-games 40 --seed 1 --backend cpu --out " +
         dir);
     ASSERT_EQ(r.exit_code, 0) << r.err;
     // The panel score of the best member (fixed reference players) in the progress, the CSV and
     // the picture; the picture's generation axis has integer ticks only.
     EXPECT_NE(r.err.find("panel 0."), std::string::npos) << r.err;
-    EXPECT_NE(read_text(dir + "/generations.csv").find(",panel_score"), std::string::npos);
+    const std::string csv = read_text(dir + "/generations.csv");
+    EXPECT_NE(csv.find(",panel_score"), std::string::npos);
+    std::vector<double> panel;
+    {
+        std::istringstream lines(csv);
+        std::string line, header;
+        std::getline(lines, header);
+        size_t column = 0;
+        for (size_t at = 0; at < header.find("panel_score"); ++at) column += header[at] == ',';
+        while (std::getline(lines, line)) {
+            std::istringstream cells(line);
+            std::string cell;
+            for (size_t k = 0; k <= column; ++k) std::getline(cells, cell, ',');
+            panel.push_back(std::stod(cell));
+        }
+    }
+    ASSERT_EQ(panel.size(), 12u) << csv;
+    EXPECT_LT(panel.front(), 0.4) << "a zero-weight start should score low on the panel";
+    EXPECT_GE(panel.back(), panel.front() + 0.3) << "the panel score did not rise";
+    const std::string verification = read_text(dir + "/verification.csv");
+    const size_t at = verification.find("\n12,capture,40,");
+    ASSERT_NE(at, std::string::npos) << verification;
+    const uint32_t wins =
+        std::stoul(verification.substr(at + std::string("\n12,capture,40,").size()));
+    EXPECT_GE(wins, 24u) << "the learned player should beat capture: " << verification;
     const std::string svg = read_text(dir + "/learning.svg");
     EXPECT_NE(svg.find("panel score"), std::string::npos);
-    for (const char* tick : {">0</text>", ">1</text>", ">2</text>", ">3</text>"})
+    for (const char* tick : {">0</text>", ">2</text>", ">6</text>", ">12</text>"})
         EXPECT_NE(svg.find(tick), std::string::npos) << tick;
     // run.json says how the run ended and when, as pile-in's does.
     const auto run = nlohmann::json::parse(read_text(dir + "/run.json"));
