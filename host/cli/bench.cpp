@@ -55,7 +55,9 @@ void write_text(const std::string& path, const std::string& text, const std::str
 
 }  // namespace
 
-int run_bench(int argc, char** argv) {
+namespace {
+
+cxxopts::Options bench_options() {
     cxxopts::Options options("gaeval bench",
                              "Throughput benchmarks: a table of backend x workload x size with "
                              "ratios measured\nside by side, and a 64-bit signature over all "
@@ -86,19 +88,12 @@ int run_bench(int argc, char** argv) {
         "markdown", "also write the markdown report to this file", cxxopts::value<std::string>())(
         "signature", "compute the default results once and print only the signature")(
         "list", "list the workloads")("h,help", "print this help");
-    auto result = parse(options, argc, argv);
-    if (result.count("help")) {
-        std::cout << options.help() << std::endl;
-        return ExitOk;
-    }
-    std::vector<bench::Workload> workloads = bench::all_workloads();
-    if (result.count("list")) {
-        for (const auto& w : workloads)
-            std::printf("%-14s %s\n", w.name.c_str(), w.summary.c_str());
-        return ExitOk;
-    }
+    return options;
+}
 
-    // Which workloads.
+// --what: the chosen workloads, in the order given (default: all but the opt-in ones).
+std::vector<bench::Workload> chosen_workloads(const cxxopts::ParseResult& result,
+                                              const std::vector<bench::Workload>& workloads) {
     std::vector<bench::Workload> chosen;
     if (result.count("what")) {
         for (const std::string& name : split_list(result["what"].as<std::string>(), "--what")) {
@@ -121,7 +116,11 @@ int run_bench(int argc, char** argv) {
             if (!w.opt_in) chosen.push_back(w);
     }
 
-    // Which backends.
+    return chosen;
+}
+
+// --backend: cpu1, cpu and cuda (default: cpu1,cpu and cuda when a GPU is present).
+std::vector<std::string> chosen_backends(const cxxopts::ParseResult& result) {
     std::vector<std::string> backends;
     if (result.count("backend")) {
         backends = split_list(result["backend"].as<std::string>(), "--backend");
@@ -138,6 +137,10 @@ int run_bench(int argc, char** argv) {
         if (cuda_device_present()) backends.push_back("cuda");
     }
 
+    return backends;
+}
+
+bench::Settings bench_settings(const cxxopts::ParseResult& result) {
     bench::Settings settings;
     settings.max_seconds = result["max-seconds"].as<double>();
     settings.max_noise = result["max-noise"].as<double>();
@@ -147,69 +150,56 @@ int run_bench(int argc, char** argv) {
     if (settings.min_samples < 1 || settings.min_samples > 1000)
         throw InputError("--min-samples: must be 1 to 1000");
     settings.max_samples = std::max(settings.max_samples, settings.min_samples);
-    const bool signature_only = result.count("signature") > 0;
+    return settings;
+}
 
-    if (result.count("population"))
-        for (const bench::Workload& w : chosen)
-            if (w.name == "tournament")
-                for (uint64_t n :
-                     parse_counts(result["population"].as<std::string>(), "--population"))
-                    if (n < 2 || n > 4096)
-                        throw InputError("--population " + std::to_string(n) +
-                                         ": the tournament workload takes 2 to 4096 members");
-
-    // Output files are checked before a benchmark runs (a minute lost to an unwritable path).
-    for (const char* flag : {"csv", "json", "markdown"})
-        if (result.count(flag))
-            check_writable(result[flag].as<std::string>(), std::string("--") + flag);
-
-    std::vector<bench::Row> rows;
-    uint64_t signature = kFnvOffset;
-    for (const bench::Workload& w : chosen) {
-        bench::Axes axes = w.defaults;
-        axes.backends = signature_only ? std::vector<std::string>{"cpu"} : backends;
-        axes.settings = settings;
-        axes.signature_only = signature_only;
-        if (result.count("population")) {
-            axes.populations = parse_counts(result["population"].as<std::string>(), "--population");
-            axes.cuda_extra_populations.clear();
-        }
-        if (result.count("models")) {
-            axes.models.clear();
-            for (uint64_t m : parse_counts(result["models"].as<std::string>(), "--models"))
-                axes.models.push_back(static_cast<int>(m));
-        }
-        if (result.count("game") && result.count("games"))
-            throw InputError("--games is the old spelling of --game: give one of them");
-        for (const char* flag : {"game", "games"}) {
-            if (!result.count(flag)) continue;
-            if (flag[4] == 's')
-                note_deprecated(
-                    "--games LIST in bench is now --game LIST (--games counts games "
-                    "in play)");
-            axes.games = split_list(result[flag].as<std::string>(), std::string("--") + flag);
-            for (const std::string& g : axes.games) games::find_game(g);
-        }
-        if (result.count("positions")) {
-            axes.positions.clear();
-            std::string text = result["positions"].as<std::string>();
-            std::size_t start = 0;
-            while (start <= text.size()) {
-                std::size_t semi = text.find(';', start);
-                std::string item =
-                    text.substr(start, semi == std::string::npos ? semi : semi - start);
-                if (!item.empty()) axes.positions.push_back(item);
-                if (semi == std::string::npos) break;
-                start = semi + 1;
-            }
-        }
-        if (!signature_only) std::fprintf(stderr, "bench: %s ...\n", w.name.c_str());
-        w.run(axes, rows, &signature);
+// One workload's axes: its defaults, overridden by --population, --models, --game, --positions.
+bench::Axes workload_axes(const bench::Workload& w, const cxxopts::ParseResult& result,
+                          const bench::Settings& settings, const std::vector<std::string>& backends,
+                          bool signature_only) {
+    bench::Axes axes = w.defaults;
+    axes.backends = signature_only ? std::vector<std::string>{"cpu"} : backends;
+    axes.settings = settings;
+    axes.signature_only = signature_only;
+    if (result.count("population")) {
+        axes.populations = parse_counts(result["population"].as<std::string>(), "--population");
+        axes.cuda_extra_populations.clear();
     }
-    if (signature_only) {
-        std::printf("signature: %016llx\n", static_cast<unsigned long long>(signature));
-        return ExitOk;
+    if (result.count("models")) {
+        axes.models.clear();
+        for (uint64_t m : parse_counts(result["models"].as<std::string>(), "--models"))
+            axes.models.push_back(static_cast<int>(m));
     }
+    if (result.count("game") && result.count("games"))
+        throw InputError("--games is the old spelling of --game: give one of them");
+    for (const char* flag : {"game", "games"}) {
+        if (!result.count(flag)) continue;
+        if (flag[4] == 's')
+            note_deprecated(
+                "--games LIST in bench is now --game LIST (--games counts games "
+                "in play)");
+        axes.games = split_list(result[flag].as<std::string>(), std::string("--") + flag);
+        for (const std::string& g : axes.games) games::find_game(g);
+    }
+    if (result.count("positions")) {
+        axes.positions.clear();
+        std::string text = result["positions"].as<std::string>();
+        std::size_t start = 0;
+        while (start <= text.size()) {
+            std::size_t semi = text.find(';', start);
+            std::string item = text.substr(start, semi == std::string::npos ? semi : semi - start);
+            if (!item.empty()) axes.positions.push_back(item);
+            if (semi == std::string::npos) break;
+            start = semi + 1;
+        }
+    }
+    return axes;
+}
+
+// The report on stdout and in the files asked for; a row whose results differ between
+// backends is one stderr line each, and exit ExitDiffers.
+int report_rows(std::vector<bench::Row>& rows, uint64_t signature,
+                const cxxopts::ParseResult& result, int argc, char** argv) {
     bench::fill_ratios(rows);
     struct rusage usage {};
     getrusage(RUSAGE_SELF, &usage);
@@ -231,6 +221,54 @@ int run_bench(int argc, char** argv) {
                      r.backend.c_str(), r.note.c_str());
     }
     return mismatches ? ExitDiffers : ExitOk;
+}
+
+}  // namespace
+
+int run_bench(int argc, char** argv) {
+    cxxopts::Options options = bench_options();
+    auto result = parse(options, argc, argv);
+    if (result.count("help")) {
+        std::cout << options.help() << std::endl;
+        return ExitOk;
+    }
+    std::vector<bench::Workload> workloads = bench::all_workloads();
+    if (result.count("list")) {
+        for (const auto& w : workloads)
+            std::printf("%-14s %s\n", w.name.c_str(), w.summary.c_str());
+        return ExitOk;
+    }
+    const std::vector<bench::Workload> chosen = chosen_workloads(result, workloads);
+    const std::vector<std::string> backends = chosen_backends(result);
+    const bench::Settings settings = bench_settings(result);
+    const bool signature_only = result.count("signature") > 0;
+
+    if (result.count("population"))
+        for (const bench::Workload& w : chosen)
+            if (w.name == "tournament")
+                for (uint64_t n :
+                     parse_counts(result["population"].as<std::string>(), "--population"))
+                    if (n < 2 || n > 4096)
+                        throw InputError("--population " + std::to_string(n) +
+                                         ": the tournament workload takes 2 to 4096 members");
+
+    // Output files are checked before a benchmark runs (a minute lost to an unwritable path).
+    for (const char* flag : {"csv", "json", "markdown"})
+        if (result.count(flag))
+            check_writable(result[flag].as<std::string>(), std::string("--") + flag);
+
+    std::vector<bench::Row> rows;
+    uint64_t signature = kFnvOffset;
+    for (const bench::Workload& w : chosen) {
+        const bench::Axes axes = workload_axes(w, result, settings, backends, signature_only);
+        if (!signature_only) std::fprintf(stderr, "bench: %s ...\n", w.name.c_str());
+        w.run(axes, rows, &signature);
+    }
+    if (signature_only) {
+        std::printf("signature: %016llx\n", static_cast<unsigned long long>(signature));
+        return ExitOk;
+    }
+    return report_rows(rows, signature, result, argc, argv);
 }
 
 }  // namespace gaeval::cli
