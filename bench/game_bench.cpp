@@ -80,7 +80,7 @@ games::PerftCase perft_case(const std::string& entry, const games::GameEntry** g
             start = comma + 1;
         }
     } else {
-        *game = &games::find_game("ataxx");
+        *game = &games::find_game("ataxx");  // board|fen|depth: Ataxx's own position syntax
         c.setup = {{"board", first}, {"fen", middle}};
     }
     c.depth = std::atoi(entry.substr(b + 1).c_str());
@@ -226,8 +226,10 @@ void tournament_workload(const Axes& axes, std::vector<Row>& rows, uint64_t* sig
                 // compared with its own cpu1 row (the ratios are keyed on workload and size).
                 const std::string& name = game->info().name;
                 Row row = measure(settings, "tournament generation",
-                                  (name == "ataxx" ? std::string() : name + " ") + "members=" +
-                                      std::to_string(members) + " games=" + std::to_string(games),
+                                  (name == games::default_game().info().name ? std::string()
+                                                                             : name + " ") +
+                                      "members=" + std::to_string(members) +
+                                      " games=" + std::to_string(games),
                                   backend.label, static_cast<double>(games), "games/s", [&] {
                                       Sample s;
                                       s.seconds = time_seconds([&] {

@@ -9,7 +9,7 @@
 namespace gaeval::cli {
 
 const games::GameEntry& game_from_args(int argc, char** argv) {
-    std::string name = "ataxx";
+    std::string name = games::default_game().info().name;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         if (a == "--") break;
@@ -20,8 +20,9 @@ const games::GameEntry& game_from_args(int argc, char** argv) {
 }
 
 void add_game_options(cxxopts::Options& options, const games::GameEntry& game) {
-    options.add_options("Game")("game", "game: " + games::game_names() + " (gaeval games)",
-                                cxxopts::value<std::string>()->default_value("ataxx"));
+    options.add_options("Game")(
+        "game", "game: " + games::game_names() + " (gaeval games)",
+        cxxopts::value<std::string>()->default_value(games::default_game().info().name));
     for (const games::GameOption& o : game.info().options) {
         const std::string group = o.hidden ? "Hidden" : "Game";
         if (o.is_switch)

@@ -79,6 +79,8 @@ const GameEntry& find_game(const std::string& name) {
     throw InputError("--game '" + name + "': unknown game (registered: " + game_names() + ")");
 }
 
+const GameEntry& default_game() { return *all_games().front(); }
+
 std::string game_names() {
     std::string names;
     for (const auto& entry : all_games()) names += (names.empty() ? "" : ", ") + entry->info().name;

@@ -85,5 +85,7 @@ const std::vector<std::unique_ptr<GameEntry>>& all_games();
 const GameEntry& find_game(const std::string& name);
 // "ataxx, tictactoe".
 std::string game_names();
+// The game a command plays without --game: the first registered.
+const GameEntry& default_game();
 
 }  // namespace gaeval::games
