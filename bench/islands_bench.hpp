@@ -12,4 +12,10 @@ namespace gaeval::bench {
 // 4 generations, 20 models by default); folds each run's best fitness bits into *signature.
 Workload islands_workload();
 
+// `gaeval bench --what islands-learn` (opt-in): rows "islands learn generation", one generation
+// of N islands (--population, default 16) of 24 Ataxx members (learn's default scheme,
+// round-robin:2), "one call" (the islands' games gathered, issue 30) and "a call per island";
+// folds the gathered runs' best weights into *signature.
+Workload islands_learn_workload();
+
 }  // namespace gaeval::bench

@@ -21,7 +21,8 @@ std::vector<Workload> all_workloads() {
                     "games' own batches, e.g. Pac-Man bot rollouts/s and generations/s",
                     {},
                     batch_workload});
-    list.push_back(islands_workload());   // opt-in: --what islands
+    list.push_back(islands_workload());        // opt-in: --what islands
+    list.push_back(islands_learn_workload());  // opt-in: --what islands-learn
     list.push_back(streamed_workload());  // opt-in: --what streamed
     return list;
 }

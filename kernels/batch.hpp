@@ -40,6 +40,14 @@ void play_pairings(const G& game, const typename G::Pos& start, const Player<G>*
                    uint64_t player_count, const Pairing* pairings, uint64_t first, uint64_t games,
                    uint64_t seed, uint32_t max_plies, PlayerSet set, GameRecord* records);
 
+// records[i] = play_pairing(game, start, players, pairings[i], keys[i].seed, keys[i].index,
+// max_plies) for i < games: a batch gathered from several tournaments, each game keyed as in its
+// own (host/learn/gathered_play.hpp); players, pairings and keys as above.
+template <class G>
+void play_keyed_pairings(const G& game, const typename G::Pos& start, const Player<G>* players,
+                         uint64_t player_count, const Pairing* pairings, const GameKey* keys,
+                         uint64_t games, uint32_t max_plies, PlayerSet set, GameRecord* records);
+
 // Bytes of device memory free now (0 in a build without CUDA).
 std::size_t batch_free_device_memory();
 
@@ -65,6 +73,12 @@ void play_matches(const G&, const typename G::Pos&, const Player<G>&, const Play
 template <class G>
 void play_pairings(const G&, const typename G::Pos&, const Player<G>*, uint64_t, const Pairing*,
                    uint64_t, uint64_t, uint64_t, uint32_t, PlayerSet, GameRecord*) {
+    no_cuda();
+}
+template <class G>
+void play_keyed_pairings(const G&, const typename G::Pos&, const Player<G>*, uint64_t,
+                         const Pairing*, const GameKey*, uint64_t, uint32_t, PlayerSet,
+                         GameRecord*) {
     no_cuda();
 }
 inline std::size_t batch_free_device_memory() { return 0; }

@@ -41,18 +41,33 @@ struct PlayMatchOp {
     }
 };
 
-template <class G, PlayerSet kSet>
+// The draw keys of a piece of a tournament batch: game i of the piece is game first + i of a
+// batch keyed by one seed ...
+struct SeedKeys {
+    uint64_t seed, first;
+    __device__ GameKey operator()(uint64_t i) const {
+        return GameKey{seed, static_cast<uint32_t>(first + i)};
+    }
+};
+// ... or has a key of its own (a batch gathered from several: keys[i] for game i of the piece).
+struct ListedKeys {
+    const GameKey* keys;
+    __device__ GameKey operator()(uint64_t i) const { return keys[i]; }
+};
+
+template <class G, PlayerSet kSet, class Keys>
 struct PlayPairingOp {
     G game;
     typename G::Pos start;
     const Player<G>* players;
     const Pairing* pairings;
-    uint64_t seed, first;
+    Keys keys;
     uint32_t max_plies;
     GameRecord* records;
     __device__ void operator()(uint64_t i) const {
-        records[i] = play_pairing<G, kSet>(game, start, players, pairings[i], seed,
-                                           static_cast<uint32_t>(first + i), max_plies);
+        const GameKey key = keys(i);
+        records[i] = play_pairing<G, kSet>(game, start, players, pairings[i], key.seed, key.index,
+                                           max_plies);
     }
 };
 
@@ -88,21 +103,22 @@ struct PlayMatchLanesOp {
     }
 };
 
-template <class G, int L, PlayerSet kSet>
+template <class G, int L, PlayerSet kSet, class Keys>
 struct PlayPairingLanesOp {
     G game;
     typename G::Pos start;
     const Player<G>* players;
     const Pairing* pairings;
-    uint64_t seed, first;
+    Keys keys;
     uint32_t max_plies;
     GameRecord* records;
     __device__ void operator()(uint64_t i) const {
         const uint64_t g = i / L;
         const Pairing pairing = pairings[g];
+        const GameKey key = keys(g);
         const GameRecord r = play_match_lanes<G, L, kSet>(
-            Lanes<L>{}, game, start, players[pairing.a], players[pairing.b], pairing.a_seat, seed,
-            static_cast<uint32_t>(first + g), max_plies);
+            Lanes<L>{}, game, start, players[pairing.a], players[pairing.b], pairing.a_seat,
+            key.seed, key.index, max_plies);
         if (i % L == 0) records[g] = r;
     }
 };
@@ -127,14 +143,12 @@ void with_one_ply_lanes(uint64_t games, Run&& run) {
     }
 }
 
-}  // namespace batch_play_detail
-
-template <class G>
-void play_pairings(const G& host_game, const typename G::Pos& start, const Player<G>* players,
-                   uint64_t player_count, const Pairing* pairings, uint64_t first, uint64_t games,
-                   uint64_t seed, uint32_t max_plies, PlayerSet set, GameRecord* records) {
-    using namespace batch_play_detail;
-    if (games == 0) return;
+// The tournament piece of play_pairings and play_keyed_pairings, game i keyed by keys(i).
+template <class G, class Keys>
+void play_pairings_keyed_by(const G& host_game, const typename G::Pos& start,
+                            const Player<G>* players, uint64_t player_count,
+                            const Pairing* pairings, uint64_t games, Keys keys, uint32_t max_plies,
+                            PlayerSet set, GameRecord* records) {
     DeviceGame<G> bound(host_game);
     DeviceArray<Player<G>> device_players(player_count);
     device_players.upload(players, player_count);
@@ -146,23 +160,24 @@ void play_pairings(const G& host_game, const typename G::Pos& start, const Playe
         // Generic, so that only the branches that call it instantiate its kernels.
         const auto one_thread = [&](auto) {
             if constexpr (kSet != PlayerSet::Playout || !playouts_fit_bounds_v<G>)
-                for_each_index(PlayPairingOp<G, kSet>{bound.game(), start, device_players.data(),
-                                                      device_pairings.data(), seed, first,
-                                                      max_plies, device_records.data()},
-                               games);
+                for_each_index(
+                    PlayPairingOp<G, kSet, Keys>{bound.game(), start, device_players.data(),
+                                                 device_pairings.data(), keys, max_plies,
+                                                 device_records.data()},
+                    games);
             else
                 for_each_index_bounded<kPlayoutMinBlocks>(
-                    PlayPairingOp<G, kSet>{bound.game(), start, device_players.data(),
-                                           device_pairings.data(), seed, first, max_plies,
-                                           device_records.data()},
+                    PlayPairingOp<G, kSet, Keys>{bound.game(), start, device_players.data(),
+                                                 device_pairings.data(), keys, max_plies,
+                                                 device_records.data()},
                     games);
         };
         const auto lanes = [&](auto count) {
             constexpr int L = decltype(count)::value;
             for_each_index(
-                PlayPairingLanesOp<G, L, kSet>{bound.game(), start, device_players.data(),
-                                               device_pairings.data(), seed, first, max_plies,
-                                               device_records.data()},
+                PlayPairingLanesOp<G, L, kSet, Keys>{bound.game(), start, device_players.data(),
+                                                     device_pairings.data(), keys, max_plies,
+                                                     device_records.data()},
                 games * L);
         };
         if constexpr (kSet == PlayerSet::Search && lane_searchable_v<G>)
@@ -179,6 +194,30 @@ void play_pairings(const G& host_game, const typename G::Pos& start, const Playe
     });
     synchronize();
     device_records.download(records, games);
+}
+
+}  // namespace batch_play_detail
+
+template <class G>
+void play_pairings(const G& host_game, const typename G::Pos& start, const Player<G>* players,
+                   uint64_t player_count, const Pairing* pairings, uint64_t first, uint64_t games,
+                   uint64_t seed, uint32_t max_plies, PlayerSet set, GameRecord* records) {
+    if (games == 0) return;
+    batch_play_detail::play_pairings_keyed_by(host_game, start, players, player_count, pairings,
+                                              games, batch_play_detail::SeedKeys{seed, first},
+                                              max_plies, set, records);
+}
+
+template <class G>
+void play_keyed_pairings(const G& host_game, const typename G::Pos& start, const Player<G>* players,
+                         uint64_t player_count, const Pairing* pairings, const GameKey* keys,
+                         uint64_t games, uint32_t max_plies, PlayerSet set, GameRecord* records) {
+    if (games == 0) return;
+    DeviceArray<GameKey> device_keys(games);
+    device_keys.upload(keys, games);
+    batch_play_detail::play_pairings_keyed_by(
+        host_game, start, players, player_count, pairings, games,
+        batch_play_detail::ListedKeys{device_keys.data()}, max_plies, set, records);
 }
 
 template <class G>
@@ -227,10 +266,14 @@ void play_matches(const G& host_game, const typename G::Pos& start, const Player
 
 }  // namespace gaeval::cuda
 
-// Instantiates play_matches and play_pairings for the game type G (inside namespace gaeval::cuda).
+// Instantiates play_matches, play_pairings and play_keyed_pairings for the game type G (inside
+// namespace gaeval::cuda).
 #define GAEVAL_INSTANTIATE_PLAY(G)                                                                 \
     template void play_matches<G>(const G&, const G::Pos&, const Player<G>&, const Player<G>&,     \
                                   uint64_t, uint64_t, uint64_t, uint32_t, PlayerSet, GameRecord*); \
     template void play_pairings<G>(const G&, const G::Pos&, const Player<G>*, uint64_t,            \
                                    const Pairing*, uint64_t, uint64_t, uint64_t, uint32_t,         \
-                                   PlayerSet, GameRecord*);
+                                   PlayerSet, GameRecord*);                                        \
+    template void play_keyed_pairings<G>(const G&, const G::Pos&, const Player<G>*, uint64_t,      \
+                                         const Pairing*, const GameKey*, uint64_t, uint32_t,       \
+                                         PlayerSet, GameRecord*);

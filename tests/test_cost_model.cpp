@@ -10,6 +10,8 @@
 #include <vector>
 
 #include "host/backend/cost_model.hpp"
+#include "host/islands/learn_islands.hpp"
+#include "host/learn/learn.hpp"
 
 namespace {
 
@@ -100,6 +102,27 @@ TEST(CostModel, SmallTournamentsGoToTheCpuAndLargeOnesToTheGpu) {
     EXPECT_GT(crossover16, 552u);
     EXPECT_LT(crossover2, crossover16);
     EXPECT_EQ(game_batch_costs("no-such-game"), nullptr);
+}
+
+// With islands, a generation is one call of every island's games (issue 30): the model sizes
+// that batch. One island of 24 Ataxx members (552 games) is the CPU's on 16 threads; 16 and 64
+// islands of them, one call of 8832 and 35328 games, are the GPU's.
+TEST(CostModel, IslandsAreSizedAsTheWholeGenerationsBatch) {
+    const GameBatchCosts* ataxx = game_batch_costs("ataxx");
+    ASSERT_NE(ataxx, nullptr);
+    learn::LearnConfig config = learn::default_config(learn::kDefaultScheme, 6);
+    config.population = 24;
+    config.tournament = learn::parse_tournament("round-robin:2");
+    islands::IslandConfig islands;
+    for (uint32_t count : {1u, 16u, 64u}) {
+        islands.count = count;
+        const uint64_t games = islands::learn_islands_games_per_call(config, islands, 1);
+        EXPECT_EQ(games, 552u * count);
+        const BatchEstimate e = estimate_batch(*ataxx, games, 16);
+        EXPECT_EQ(e.gpu_s<e.cpu_s, count> 1) << count << " islands";
+    }
+    // Over 4 ranks each rank's call holds its own islands (64 / 4 = 16).
+    EXPECT_EQ(islands::learn_islands_games_per_call(config, islands, 4), 552u * 16);
 }
 
 TEST(CostModel, ExplicitBackendsAreKeptAndAutoWithoutAGpuIsTheCpu) {

@@ -83,6 +83,15 @@ struct Pairing {
 };
 static_assert(std::is_trivially_copyable_v<Pairing>, "pairings go to the device");
 
+// The draw key of one game: its batch's seed and its index in that batch. A batch gathered from
+// several (the islands of a generation: host/learn/gathered_play.hpp) gives each game the key
+// its own batch would have, so every game plays the moves it would play alone.
+struct GameKey {
+    uint64_t seed = 0;
+    uint32_t index = 0;
+};
+static_assert(std::is_trivially_copyable_v<GameKey>, "keys go to the device");
+
 // The match loop, written once: plays match `index` from `start` until the game is over or
 // `max_plies` plies were played, each move chosen by choose(p, mover's player, draw address),
 // then scores it. Draws use key `seed` and counter (index, ply, ...).

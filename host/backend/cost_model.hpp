@@ -33,10 +33,12 @@ struct BatchEstimate {
 // latency and games at the large-batch rate.
 BatchEstimate estimate_batch(const GameBatchCosts& costs, uint64_t games, int threads);
 
-// `--backend auto` for a run whose calls are batches of `games` games of `game` played by the
-// default one-ply players (`one_ply`: false for searching players, whose costs are not
-// measured). cpu and cuda flags resolve as resolve_backend does; auto without a GPU is the cpu.
-// The note names the choice and its reason (the two estimates, or why there are none).
+// `--backend auto` for a run whose calls are batches of `games` games of `game` (one backend call:
+// a learn generation's games, with islands all of a rank's islands' games together,
+// islands::learn_islands_games_per_call) played by the default one-ply players (`one_ply`: false
+// for searching players, whose costs are not measured). cpu and cuda flags resolve as
+// resolve_backend does; auto without a GPU is the cpu. The note names the choice and its reason
+// (the two estimates, or why there are none).
 BackendChoice resolve_backend_for_games(const std::string& flag, int threads,
                                         const std::string& game, uint64_t games, bool one_ply);
 

@@ -6,6 +6,7 @@
 // is synchronous.
 #pragma once
 
+#include <atomic>
 #include <cerrno>
 #include <cstdint>
 #include <cstdio>
@@ -26,6 +27,10 @@
 namespace gaeval::batch {
 
 namespace detail {
+
+// Batches of games played (play, play_pairings, play_keyed_pairings; a batch played in pieces
+// counts once), by every thread of the process.
+inline std::atomic<uint64_t> game_batches{0};
 
 // Trees with fewer leaves than this (an estimate) are counted on one thread: about 0.3 ms of
 // work at 3 G nodes/s, a few times the cost of waking sleeping OpenMP threads.
@@ -70,6 +75,10 @@ uint64_t perft_cpu(const G& game, const typename G::Pos& root, int depth, int th
 }
 
 }  // namespace detail
+
+// Game batches this process has played so far (each call of play, play_pairings or
+// play_keyed_pairings is one, on either backend): tests count a generation's backend calls.
+inline uint64_t game_batch_calls() { return detail::game_batches.load(); }
 
 // GAEVAL_PERFT_BUDGET=BYTES caps the device perft's positions per level (to test its chunked
 // branches on small trees); unset: a quarter of the device memory free at each level (0).
@@ -178,6 +187,7 @@ std::vector<GameRecord> play(const G& game, const typename G::Pos& start, const 
                              const Player<G>& b, uint64_t first, uint64_t games, uint64_t seed,
                              uint32_t max_plies, const BackendChoice& backend) {
     detail::check_game_indices(first, games);
+    ++detail::game_batches;
     std::vector<GameRecord> records(games);
     const Player<G> both[2] = {a, b};
     const PlayerSet set = detail::batch_player_set<G>(both, 2);
@@ -217,6 +227,7 @@ std::vector<GameRecord> play_pairings(const G& game, const typename G::Pos& star
             throw std::invalid_argument("a pairing names a player or seat that is not there");
     const uint64_t games = pairings.size();
     detail::check_game_indices(0, games);
+    ++detail::game_batches;
     std::vector<GameRecord> records(games);
     const PlayerSet set = detail::batch_player_set<G>(players.data(), players.size());
     const uint64_t chunk =
@@ -238,6 +249,52 @@ std::vector<GameRecord> play_pairings(const G& game, const typename G::Pos& star
                     out[i] = play_pairing<G, decltype(kind)::value>(
                         game, start, players.data(), in[i], seed, static_cast<uint32_t>(done + i),
                         max_plies);
+                },
+                4);
+        });
+    }
+    return records;
+}
+
+// A batch gathered from several tournaments: records[i] = play_pairing(game, start, players,
+// pairings[i], keys[i].seed, keys[i].index, max_plies), so each game is the one its own batch
+// would play (host/learn/gathered_play.hpp); in pieces as play_pairings. keys.size() must be
+// pairings.size(), every pairing as for play_pairings (std::invalid_argument otherwise).
+template <class G>
+std::vector<GameRecord> play_keyed_pairings(const G& game, const typename G::Pos& start,
+                                            const std::vector<Player<G>>& players,
+                                            const std::vector<Pairing>& pairings,
+                                            const std::vector<GameKey>& keys, uint32_t max_plies,
+                                            const BackendChoice& backend) {
+    const int seats = game.seats(start);
+    if (keys.size() != pairings.size())
+        throw std::invalid_argument("a gathered batch needs one key per pairing");
+    for (const Pairing& p : pairings)
+        if (p.a >= players.size() || p.b >= players.size() || p.a_seat >= seats)
+            throw std::invalid_argument("a pairing names a player or seat that is not there");
+    const uint64_t games = pairings.size();
+    ++detail::game_batches;
+    std::vector<GameRecord> records(games);
+    const PlayerSet set = detail::batch_player_set<G>(players.data(), players.size());
+    const uint64_t chunk = detail::game_chunk(
+        backend.kind, games, sizeof(Pairing) + sizeof(GameKey) + sizeof(GameRecord),
+        players.size() * sizeof(Player<G>));
+    for (uint64_t done = 0; done < games; done += chunk) {
+        const uint64_t n = games - done < chunk ? games - done : chunk;
+        const Pairing* in = pairings.data() + done;
+        const GameKey* key = keys.data() + done;
+        GameRecord* out = records.data() + done;
+        if (backend.kind == BackendKind::Cuda) {
+            cuda::play_keyed_pairings(game, start, players.data(), players.size(), in, key, n,
+                                      max_plies, set, out);
+            continue;
+        }
+        with_player_set(set, [&](auto kind) {
+            parallel_for_dynamic(
+                static_cast<int64_t>(n), backend.threads,
+                [&](int64_t i) {
+                    out[i] = play_pairing<G, decltype(kind)::value>(
+                        game, start, players.data(), in[i], key[i].seed, key[i].index, max_plies);
                 },
                 4);
         });

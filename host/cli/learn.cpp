@@ -275,9 +275,11 @@ int run_learn_islands(LearnArgs& args, islands::Transport& t) {
         return true;
     });
     if (!checked) return check_exit;
-    job.backend = start_backend_for_games(common, "learn", job.session->info().name,
-                                          learn::games_per_generation(job.config),
-                                          job.config.depth <= 1, job.quiet);
+    // A rank's islands play a generation in one call: auto sizes that batch.
+    job.backend = start_backend_for_games(
+        common, "learn", job.session->info().name,
+        islands::learn_islands_games_per_call(job.config, args.islands, t.size()),
+        job.config.depth <= 1, job.quiet);
     if (!job.quiet)
         std::fprintf(stderr,
                      "gaeval learn: %s %s, %u islands x %u members on %d rank(s) (%s), %u "

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 
 namespace gaeval::games {
 
@@ -32,6 +33,31 @@ void PlaySummary::score_interval(double* low, double* high) const {
     // Exact ends for a clean sweep either way (the formula gives 1 - 1e-16 by rounding).
     *low = p <= 0 ? 0.0 : std::max(0.0, centre - half);
     *high = p >= 1 ? 1.0 : std::min(1.0, centre + half);
+}
+
+std::vector<GameRecord> GameSession::play_keyed_pairings(const std::vector<PlayerData>& players,
+                                                         const std::vector<Pairing>& pairings,
+                                                         const std::vector<GameKey>& keys,
+                                                         uint32_t max_plies,
+                                                         const BackendChoice& backend) const {
+    if (keys.size() != pairings.size())
+        throw std::invalid_argument("a gathered batch needs one key per pairing");
+    std::vector<GameRecord> records;
+    records.reserve(pairings.size());
+    for (std::size_t first = 0; first < pairings.size();) {
+        std::size_t end = first;
+        while (end < pairings.size() && keys[end].seed == keys[first].seed &&
+               keys[end].index == end - first)
+            ++end;
+        if (end == first)
+            throw std::invalid_argument("a gathered batch's keys must count from 0 per seed here");
+        const std::vector<Pairing> run(pairings.begin() + first, pairings.begin() + end);
+        for (const GameRecord& r :
+             play_pairings(players, run, keys[first].seed, max_plies, backend))
+            records.push_back(r);
+        first = end;
+    }
+    return records;
 }
 
 }  // namespace gaeval::games

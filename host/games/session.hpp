@@ -109,6 +109,15 @@ class GameSession {
                                                   const std::vector<Pairing>& pairings,
                                                   uint64_t seed, uint32_t max_plies,
                                                   const BackendChoice& backend) const = 0;
+    // A batch gathered from several tournaments: records[i] is game keys[i].index of a batch
+    // keyed by keys[i].seed between players[pairings[i].a] and [.b], in one backend call
+    // (TypedSession). The default plays each run of games keyed (seed, 0), (seed, 1), ... with
+    // play_pairings, one call each; std::invalid_argument for keys not of that shape.
+    virtual std::vector<GameRecord> play_keyed_pairings(const std::vector<PlayerData>& players,
+                                                        const std::vector<Pairing>& pairings,
+                                                        const std::vector<GameKey>& keys,
+                                                        uint32_t max_plies,
+                                                        const BackendChoice& backend) const;
 
   protected:
     GameSession(GameInfo info, nlohmann::json setup, std::string engine,
@@ -181,6 +190,17 @@ class TypedSession final : public GameSession {
         for (const PlayerData& p : players) typed_players.push_back(typed(p));
         return batch::play_pairings(game_, start_, typed_players, pairings, seed, max_plies,
                                     backend);
+    }
+    std::vector<GameRecord> play_keyed_pairings(const std::vector<PlayerData>& players,
+                                                const std::vector<Pairing>& pairings,
+                                                const std::vector<GameKey>& keys,
+                                                uint32_t max_plies,
+                                                const BackendChoice& backend) const override {
+        std::vector<Player<G>> typed_players;
+        typed_players.reserve(players.size());
+        for (const PlayerData& p : players) typed_players.push_back(typed(p));
+        return batch::play_keyed_pairings(game_, start_, typed_players, pairings, keys, max_plies,
+                                          backend);
     }
 
     const G& game() const { return game_; }

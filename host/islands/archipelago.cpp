@@ -324,12 +324,13 @@ ArchipelagoResult run_archipelago(IslandGa& ga, Transport& t, const ArchipelagoJ
                            ? 1
                            : 0);
         w.put<uint32_t>(static_cast<uint32_t>(owned.size()));
-        for (uint32_t i : owned) {
-            IslandRow row = ga.evaluate(i);
+        const auto evaluated = ga.evaluate_islands(owned, gen_files);
+        for (size_t k = 0; k < owned.size(); ++k) {
+            IslandRow row = evaluated.at(k).first;
             row.generation = gen;
-            row.island = i;
+            row.island = owned[k];
             w.put(row);
-            w.put_string(gen_files ? ga.generation_line(i) : std::string());
+            w.put_string(evaluated[k].second);
         }
         bool stop = false, checkpoint_due = false;
         std::vector<IslandRow> rows;
@@ -429,9 +430,10 @@ ArchipelagoResult run_archipelago(IslandGa& ga, Transport& t, const ArchipelagoJ
             for (const IslandRow& row : rows)
                 if (row.best > best) best = row.best, best_island = row.island;
             std::fprintf(stderr,
-                         "%s: generation %u/%u  %u islands on %d rank(s)  best %.6g "
+                         "%s: generation %u/%u  %u island%s on %d rank%s  best %.6g "
                          "(island %u)\n",
-                         job.label.c_str(), gen, job.generations, n, ranks, best, best_island);
+                         job.label.c_str(), gen, job.generations, n, n == 1 ? "" : "s", ranks,
+                         ranks == 1 ? "" : "s", best, best_island);
         }
         if (stop) {
             result.interrupted = true;

@@ -7,16 +7,18 @@
 // (host/islands/pile_in_islands.*) implement them.
 //
 // One generation, for every owned island in index order: evaluate (and, for GAs that breed in
-// the same step, breed); gather the statistics; when migration follows this generation, every
-// island's best K (by the fitness hook) travel to the islands that receive from it and are
-// placed by the replacement policy, sources in migration_sources order; advance (breed). Then
-// every rank writes its checkpoint part and rank 0 the manifest naming the generation.
+// the same step, breed; learn plays all owned islands' games in one backend call); gather the
+// statistics; when migration follows this generation, every island's best K (by the fitness hook)
+// travel to the islands that receive from it and are placed by the replacement policy, sources in
+// migration_sources order; advance (breed). Then every rank writes its checkpoint part and rank 0
+// the manifest naming the generation.
 #pragma once
 
 #include <cstdint>
 #include <functional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "host/core/error.hpp"
@@ -33,6 +35,19 @@ class IslandGa {
     virtual void start(uint32_t island) = 0;
     // Evaluates the island's current generation; its best and mean fitness.
     virtual IslandRow evaluate(uint32_t island) = 0;
+    // Evaluates every island of `islands` (this rank's, in index order): each one's row and,
+    // when `lines`, its generation_line. Default: evaluate and generation_line island by island;
+    // a GA whose islands play their games together overrides it (learn: one backend call a
+    // generation for all of them).
+    virtual std::vector<std::pair<IslandRow, std::string>> evaluate_islands(
+        const std::vector<uint32_t>& islands, bool lines) {
+        std::vector<std::pair<IslandRow, std::string>> out;
+        for (uint32_t i : islands) {
+            IslandRow row = evaluate(i);
+            out.emplace_back(row, lines ? generation_line(i) : std::string());
+        }
+        return out;
+    }
     // Every member's fitness (higher is better) at the migration point, after evaluate.
     virtual std::vector<double> fitness(uint32_t island) = 0;
     // Member `member`'s genome as words.

@@ -12,6 +12,7 @@
 #include "host/games/player_file.hpp"
 #include "host/io/json_fields.hpp"
 #include "host/io/run_folder.hpp"
+#include "host/learn/gathered_play.hpp"
 #include "host/learn/scheme.hpp"
 
 namespace gaeval::islands {
@@ -34,11 +35,17 @@ std::vector<float> words_float(const std::vector<uint32_t>& words) {
 
 class LearnIslands : public IslandGa {
   public:
-    explicit LearnIslands(const learn::LearnJob& job) : job_(job) {
+    LearnIslands(const learn::LearnJob& job, IslandPlay how) : job_(job), how_(how) {
         play_ = [this](const std::vector<games::PlayerData>& players,
                        const std::vector<Pairing>& pairings, uint64_t seed) {
             return job_.session->play_pairings(players, pairings, seed, job_.config.max_plies,
                                                job_.backend);
+        };
+        play_keyed_ = [this](const std::vector<games::PlayerData>& players,
+                             const std::vector<Pairing>& pairings,
+                             const std::vector<GameKey>& keys) {
+            return job_.session->play_keyed_pairings(players, pairings, keys, job_.config.max_plies,
+                                                     job_.backend);
         };
     }
 
@@ -54,18 +61,32 @@ class LearnIslands : public IslandGa {
         learn::LearnState& s = states_.at(island);
         const uint64_t before = s.games;
         const auto t0 = std::chrono::steady_clock::now();
-        learn::GenerationRow& line = lines_[island];
-        line.report = learn::step(config(island), s, play_);
-        line.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        line.generation = s.generation;
-        line.best_value = s.best_value;
-        line.mean_value = s.mean_value;
-        line.best_weights = s.best_weights;
-        games_ += s.games - before;
-        IslandRow row;
-        row.best = s.best_value;
-        row.mean = s.mean_value;
-        return row;
+        const learn::GenerationReport report = learn::step(config(island), s, play_);
+        return stepped(island, report, before, seconds_since(t0));
+    }
+
+    // Every island's step at once: their games are gathered into one backend call a round
+    // (host/learn/gathered_play.hpp); each island's line has the generation's seconds.
+    std::vector<std::pair<IslandRow, std::string>> evaluate_islands(
+        const std::vector<uint32_t>& islands, bool lines) override {
+        if (how_ == IslandPlay::PerIsland) return IslandGa::evaluate_islands(islands, lines);
+        std::vector<uint64_t> before;
+        for (uint32_t i : islands) before.push_back(states_.at(i).games);
+        std::vector<learn::GenerationReport> reports(islands.size());
+        const auto t0 = std::chrono::steady_clock::now();
+        learn::play_steps_together(
+            static_cast<uint32_t>(islands.size()),
+            [&](uint32_t k, const learn::PlayFn& play) {
+                reports[k] = learn::step(config(islands[k]), states_.at(islands[k]), play);
+            },
+            play_, play_keyed_);
+        const double seconds = seconds_since(t0);
+        std::vector<std::pair<IslandRow, std::string>> out;
+        for (size_t k = 0; k < islands.size(); ++k) {
+            const IslandRow row = stepped(islands[k], reports[k], before[k], seconds);
+            out.emplace_back(row, lines ? generation_line(islands[k]) : std::string());
+        }
+        return out;
     }
 
     std::vector<double> fitness(uint32_t island) override { return states_.at(island).value; }
@@ -153,8 +174,32 @@ class LearnIslands : public IslandGa {
     uint64_t games() const { return games_; }
 
   private:
+    static double seconds_since(std::chrono::steady_clock::time_point t0) {
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    }
+
+    // The island's line and row after its step; `before`: its games before the step.
+    IslandRow stepped(uint32_t island, const learn::GenerationReport& report, uint64_t before,
+                      double seconds) {
+        const learn::LearnState& s = states_.at(island);
+        learn::GenerationRow& line = lines_[island];
+        line.report = report;
+        line.seconds = seconds;
+        line.generation = s.generation;
+        line.best_value = s.best_value;
+        line.mean_value = s.mean_value;
+        line.best_weights = s.best_weights;
+        games_ += s.games - before;
+        IslandRow row;
+        row.best = s.best_value;
+        row.mean = s.mean_value;
+        return row;
+    }
+
     const learn::LearnJob& job_;
+    const IslandPlay how_;
     learn::PlayFn play_;
+    learn::KeyedPlayFn play_keyed_;
     std::map<uint32_t, learn::LearnState> states_;
     std::map<uint32_t, learn::GenerationRow> lines_;  // each island's last generation
     uint64_t games_ = 0;
@@ -181,8 +226,15 @@ uint64_t learn_islands_fingerprint(const learn::LearnJob& job, const IslandConfi
     return fnv1a(text.data(), text.size());
 }
 
+uint64_t learn_islands_games_per_call(const learn::LearnConfig& config, const IslandConfig& islands,
+                                      int ranks) {
+    const uint64_t r = ranks < 1 ? 1 : static_cast<uint64_t>(ranks);
+    const uint64_t most_islands = (uint64_t{islands.count} + r - 1) / r;
+    return learn::games_per_generation(config) * most_islands;
+}
+
 LearnIslandsResult run_learn_islands(const learn::LearnJob& job, const IslandConfig& islands,
-                                     Transport& t) {
+                                     Transport& t, IslandPlay how) {
     const bool files = !job.out_dir.empty();
     const bool root = t.rank() == 0;
     agree(t, [&] {
@@ -206,7 +258,7 @@ LearnIslandsResult run_learn_islands(const learn::LearnJob& job, const IslandCon
         io::write_text_atomic(path_in(job.out_dir, "run.json"), run.dump(2) + "\n");
     });
 
-    LearnIslands ga(job);
+    LearnIslands ga(job, how);
     ArchipelagoJob a;
     a.islands = islands;
     a.generations = job.config.generations;

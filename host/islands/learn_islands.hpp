@@ -27,10 +27,22 @@ struct LearnIslandsResult {
 // islands configuration): a checkpoint only resumes the same run.
 uint64_t learn_islands_fingerprint(const learn::LearnJob& job, const IslandConfig& islands);
 
+// How a rank plays its islands' games each generation: gathered into one backend call (a
+// round of calls for schemes whose step plays twice; host/learn/gathered_play.hpp), or one
+// call per island and batch as each island steps in turn (the tests' second path: both give the
+// same bits).
+enum class IslandPlay { Gathered, PerIsland };
+
 // Runs (or resumes, job.resume) the job as islands over `transport`; every rank calls it with
 // the same job. Bad input (an occupied folder, a checkpoint of another run or rank count) is
 // an InputError on every rank before anything is written.
 LearnIslandsResult run_learn_islands(const learn::LearnJob& job, const IslandConfig& islands,
-                                     Transport& transport);
+                                     Transport& transport, IslandPlay how = IslandPlay::Gathered);
+
+// Games one rank plays in a generation's gathered call: the scheme's games of a generation
+// (learn::games_per_generation) times the most islands a rank owns. `--backend auto` sizes the
+// batch by it (host/backend/cost_model.hpp).
+uint64_t learn_islands_games_per_call(const learn::LearnConfig& config, const IslandConfig& islands,
+                                      int ranks);
 
 }  // namespace gaeval::islands

@@ -317,49 +317,6 @@ std::string generations_csv_line(const GenerationRow& r) {
     return out;
 }
 
-std::vector<VerifyRow> verify_best(const LearnJob& job, const LearnState& s) {
-    std::vector<VerifyRow> rows;
-    const std::vector<std::string> opponents = verify_opponents(job);
-    for (std::size_t o = 0; o < opponents.size(); ++o) {
-        const auto summary = games::summarize(
-            games::play(*verify_session(job, int(o)), verify_request(job, s, int(o)), job.backend));
-        VerifyRow row;
-        row.generation = s.generation;
-        row.opponent = opponents[o];
-        row.games = summary.games;
-        row.wins = summary.wins;
-        row.draws = summary.draws;
-        row.losses = summary.losses;
-        row.win_rate = summary.games ? double(summary.wins) / summary.games : 0.0;
-        wilson_interval(row.wins, row.games, &row.low, &row.high);
-        rows.push_back(row);
-    }
-    return rows;
-}
-
-namespace {
-
-// The best member's mean score (wins + draws / 2 per game) against the reference panel (every
-// built-in player of the game, job.panel_games each, colours alternating), or -1 without a
-// panel. Its own draws (phases 32 + opponent), so learning does not depend on it.
-double panel_score(const LearnJob& job, const LearnState& s) {
-    if (job.panel_games == 0) return -1;
-    const std::vector<std::string> opponents = verify_opponents(job);
-    double total = 0;
-    for (std::size_t o = 0; o < opponents.size(); ++o) {
-        games::PlayRequest request;
-        request.a = player_of(job.config, s.best_weights.data());
-        games::builtin_player(opponents[o], job.session->info(), &request.b);
-        request.games = job.panel_games;
-        request.seed = batch_seed(job.config.seed, s.generation, 32 + uint32_t(o));
-        request.max_plies = job.config.max_plies;
-        total += games::summarize(games::play(*job.session, request, job.backend)).score();
-    }
-    return total / static_cast<double>(opponents.size());
-}
-
-}  // namespace
-
 namespace {
 
 // Verification batch o: the opponent's name and the verify table it plays in (-1: the job's
@@ -408,6 +365,103 @@ games::PlayRequest verify_request(const LearnJob& job, const LearnState& state, 
     request.seed = batch_seed(job.config.seed, state.generation, 16 + opponent);
     request.max_plies = job.config.max_plies;
     return request;
+}
+
+namespace {
+
+VerifyRow verify_row(uint32_t generation, const std::string& opponent,
+                     const games::PlaySummary& summary) {
+    VerifyRow row;
+    row.generation = generation;
+    row.opponent = opponent;
+    row.games = summary.games;
+    row.wins = summary.wins;
+    row.draws = summary.draws;
+    row.losses = summary.losses;
+    row.win_rate = summary.games ? double(summary.wins) / summary.games : 0.0;
+    wilson_interval(row.wins, row.games, &row.low, &row.high);
+    return row;
+}
+
+// What a generation plays after its step, for the best member of `s`.
+struct AfterStep {
+    double panel_score = -1;  // -1: no panel
+    std::vector<VerifyRow> verification;
+};
+
+// The best member against the reference panel (every built-in player of the game,
+// job.panel_games each, colours alternating; draws of phases 32 + opponent, so learning does not
+// depend on it) when `panel`, and its verification (job.verify_games against each
+// verify_opponents entry, phases 16 + opponent) when `verify`: the games on the job's own setup
+// are one backend call (issue 30), game i of each batch keyed as in that batch alone (A in seat i
+// mod seats: the games of GameSession::play); a verify table's opponents play on their setups.
+// The panel score is the mean over the panel of the best member's score (wins + draws / 2).
+AfterStep play_after_step(const LearnJob& job, const LearnState& s, bool panel, bool verify) {
+    const std::vector<VerifyTarget> targets = verify_targets(job);
+    const std::vector<std::string> names = verify_opponents(job);
+    const uint32_t seats = static_cast<uint32_t>(job.session->seats());
+    std::vector<games::PlayerData> players{player_of(job.config, s.best_weights.data())};
+    std::vector<Pairing> pairings;
+    std::vector<GameKey> keys;
+    struct Slice {
+        size_t first = 0, games = 0;
+    };
+    const auto add_batch = [&](const std::string& opponent, uint64_t games, uint64_t seed) {
+        games::PlayerData b;
+        games::builtin_player(opponent, job.session->info(), &b);
+        players.push_back(b);
+        const Slice slice{pairings.size(), static_cast<size_t>(games)};
+        for (uint64_t i = 0; i < games; ++i) {
+            pairings.push_back(
+                {0, static_cast<uint32_t>(players.size() - 1), static_cast<uint8_t>(i % seats)});
+            keys.push_back({seed, static_cast<uint32_t>(i)});
+        }
+        return slice;
+    };
+    std::vector<Slice> panel_slices, verify_slices(targets.size());
+    const bool panel_games = panel && job.panel_games > 0;
+    const bool verify_games = verify && job.verify_games > 0;
+    if (panel_games)
+        for (size_t o = 0; o < names.size(); ++o)
+            panel_slices.push_back(add_batch(names[o], job.panel_games,
+                                             batch_seed(job.config.seed, s.generation, 32 + o)));
+    if (verify_games)
+        for (size_t o = 0; o < targets.size(); ++o)
+            if (targets[o].table < 0)
+                verify_slices[o] = add_batch(targets[o].opponent, job.verify_games,
+                                             verify_request(job, s, int(o)).seed);
+    std::vector<GameRecord> records;
+    if (!pairings.empty())
+        records = job.session->play_keyed_pairings(players, pairings, keys, job.config.max_plies,
+                                                   job.backend);
+    const auto summary_of = [&](const Slice& slice) {
+        return games::summarize(std::vector<GameRecord>(
+            records.begin() + slice.first, records.begin() + slice.first + slice.games));
+    };
+    AfterStep after;
+    if (panel_games) {
+        double total = 0;
+        for (const Slice& slice : panel_slices) total += summary_of(slice).score();
+        after.panel_score = total / static_cast<double>(names.size());
+    }
+    if (verify_games)
+        for (size_t o = 0; o < targets.size(); ++o) {
+            if (targets[o].table < 0) {
+                after.verification.push_back(
+                    verify_row(s.generation, names[o], summary_of(verify_slices[o])));
+                continue;
+            }
+            const auto summary = games::summarize(games::play(
+                *verify_session(job, int(o)), verify_request(job, s, int(o)), job.backend));
+            after.verification.push_back(verify_row(s.generation, names[o], summary));
+        }
+    return after;
+}
+
+}  // namespace
+
+std::vector<VerifyRow> verify_best(const LearnJob& job, const LearnState& s) {
+    return play_after_step(job, s, false, true).verification;
 }
 
 void wilson_interval(uint64_t wins, uint64_t games, double* low, double* high) {
@@ -538,13 +592,15 @@ LearnResult run_learn(const LearnJob& job) {
         row.best_value = s.best_value;
         row.mean_value = s.mean_value;
         row.best_weights = s.best_weights;
-        row.panel_score = panel_score(job, s);
-        result.generations.push_back(row);
         const bool last = s.generation == job.config.generations;
+        // The panel and any verification due: one call after the step's.
+        const AfterStep after = play_after_step(
+            job, s, true, last || (job.verify_every > 0 && s.generation % job.verify_every == 0));
+        row.panel_score = after.panel_score;
+        result.generations.push_back(row);
         std::string verified;
-        if (job.verify_games > 0 &&
-            (last || (job.verify_every > 0 && s.generation % job.verify_every == 0))) {
-            for (const VerifyRow& v : verify_best(job, s)) {
+        if (!after.verification.empty()) {
+            for (const VerifyRow& v : after.verification) {
                 result.verification.push_back(v);
                 char text[64];
                 std::snprintf(text, sizeof text, " %s %.1f%%", v.opponent.c_str(),

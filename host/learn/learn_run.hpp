@@ -88,7 +88,8 @@ std::vector<std::string> verify_opponents(const LearnJob& job);
 games::PlayRequest verify_request(const LearnJob& job, const LearnState& state, int opponent);
 std::shared_ptr<const games::GameSession> verify_session(const LearnJob& job, int opponent);
 // The verification of the best member of `state` (its best_weights, at its generation): one
-// row per verify_opponents entry, each batch played on the job's backend.
+// row per verify_opponents entry; the batches on the job's setup are one backend call (a
+// generation's panel games join them: run_learn), a verify table's one call each.
 std::vector<VerifyRow> verify_best(const LearnJob& job, const LearnState& state);
 
 // Wilson 95% interval of a proportion (wins out of games).
