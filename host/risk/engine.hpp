@@ -40,6 +40,7 @@ struct EngineLimits {
     int depth = 0;
     int64_t nodes = 0;
     double ms = 0;
+    int agent_depth = 2;  // rollouts: the depth of the agent's search they may overrule
 };
 
 constexpr int kEngineMaxDepth = 16;
@@ -71,7 +72,7 @@ class Engine {
                       float beta);
     float turn_node(const Pos& p, int depth, int* best_edge);
     float rollout(const Pos& p, const Move& first, uint64_t key);
-    EngineResult rollout_search(const Pos& p, int samples, double deadline);
+    EngineResult rollout_search(const Pos& p, int samples, double deadline, int agent_depth);
     bool out_of_budget();
 
     Config config_;
