@@ -258,7 +258,7 @@ TEST(RiskEngineCli, PlaysAndRefusesBadBudgetsWithOneLine) {
     const std::pair<std::string, std::string> bad[] = {
         {"--a " + player + " --engine-a nodes:0", "--engine-a 'nodes:0': nodes:N takes N from 1"},
         {"--a " + player + " --engine-a ms:x", "--engine-a 'ms:x'"},
-        {"--a " + player + " --engine-a fast", "expected nodes:N, ms:N, depth:N"},
+        {"--a " + player + " --engine-a fast", "expected rollouts:N, ms:N, depth:N"},
         {"--a " + player + " --engine-a depth:17", "depth:N takes N from 1 to 16"},
         {"--a " + player + " --engine-a agent:9", "agent:N takes N from 1 to 8"},
         {"--a " + player + " --engine-a rollouts:0", "rollouts:N takes N from 1"},

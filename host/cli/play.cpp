@@ -62,8 +62,8 @@ int run_play(int argc, char** argv) {
                     "weighted-search "
                     "(default: the file's depth)", cxxopts::value<std::string>())
         ("depth-b", "the same for player B", cxxopts::value<std::string>())
-        ("engine-a", "Risk: player A (a player file) plays with the host engine: nodes:N, ms:N, "
-                     "depth:N (docs/risk.md)", cxxopts::value<std::string>())
+        ("engine-a", "Risk: player A (a player file) plays with the host engine: rollouts:N, "
+                     "ms:N, depth:N, nodes:N, agent:N (docs/risk.md)", cxxopts::value<std::string>())
         ("engine-b", "the same for player B", cxxopts::value<std::string>())
         ("depth", "plies both players search (those that are player files), as in learn and "
                   "uai; --depth-a/--depth-b override it per player", cxxopts::value<std::string>())

@@ -191,8 +191,9 @@ float Engine::rollout(const Pos& start, const Move& first, uint64_t key) {
 
 // Rollouts of every root edge (stop, then the attack edges), round by round: round s plays
 // one sample of each edge with the same rollout key (common dice for all edges), `samples`
-// rounds, or (samples 0) rounds until `deadline` (at least one). The best mean wins (ties:
-// the first edge).
+// rounds, or (samples 0) rounds until `deadline` (at least one). The best mean (ties: the
+// first edge) replaces the agent's own choice at `agent_depth` only when it is ahead of it by
+// more than kRolloutConfidence standard errors of the per-round difference.
 EngineResult Engine::rollout_search(const Pos& p, int samples, double deadline, int agent_depth) {
     Edge edges[kMaxAttackEdges];
     const int count = 1 + attack_edges(config_, p, edges);
@@ -342,8 +343,9 @@ EngineLimits parse_engine_limits(const std::string& text, const std::string& fla
         limits.tree = EngineTree::Agent;
         limits.depth = static_cast<int>(value);
     } else {
-        throw InputError(flag + " '" + text +
-                         "': expected nodes:N, ms:N, depth:N or agent:N (docs/risk.md)");
+        throw InputError(
+            flag + " '" + text +
+            "': expected rollouts:N, ms:N, depth:N, nodes:N or agent:N (docs/risk.md)");
     }
     return limits;
 }

@@ -3,23 +3,29 @@
 // player file is used unchanged. It never runs on the GPU and is no part of any training result:
 // the GA keeps learning with agent.hpp's fixed-depth search.
 //
-// Two trees over the agent's attack edges (attack_edges: the likeliest attacks at odds of at
-// least the threshold, each a chance node of two outcomes at the expected counts):
-//   Agent  exactly agent.hpp's paranoid alpha-beta (stop plays the fortification and the next
-//          seats' cards and drafting, their attacks are min nodes); at a fixed depth it returns
-//          agent.hpp's value and move (tests/test_risk_engine.cpp checks it on random positions
-//          and whole games).
-//   Turn   (play) an expectimax over the searching seat's own turn: `depth` counts its attack
-//          edges; every leaf (a stop, or the horizon, where it is taken to stop) plays its
-//          fortification, then every other seat's whole turn as the reply model plays it
-//          (cards, the seed's drafting, the likeliest conquest while its odds are above 1/2,
-//          moved in at the expected survivors, fortification), and is scored by the weighted
-//          features when the turn comes back to it, before its reinforcements. A leaf thus
-//          sees what its thin conquests leave open to the opponents' stacks.
-// Limits: a fixed depth, or iterative deepening from depth 1 under a node budget (each
-// expanded child is a node; an iteration over the budget is dropped and the last complete
-// one's move is played: deterministic), or under a clock (play only). Nothing reads a future
-// die or card.
+// Three searches over the agent's attack edges (attack_edges: the likeliest attacks at odds of
+// at least the threshold):
+//   Rollout (play) every root edge (stop, the attack edges) played round by round with the
+//          real battle rolled by dice of a rollout key (never the match's: nothing reads a
+//          future die or card), the same key for every edge of a round; then the rest of the
+//          turn by the agent's depth-1 search, the fortification and every other seat's turn as
+//          the reply model plays it, scored by the weighted features when the turn comes back.
+//          The agent's own choice (its depth-2 search) stays unless the rollouts prefer another
+//          edge by more than kRolloutConfidence standard errors of the paired difference.
+//   Agent  exactly agent.hpp's paranoid alpha-beta (two outcomes per attack at the expected
+//          counts; stop plays the fortification and the next seats' cards and drafting, their
+//          attacks are min nodes); at a fixed depth it returns agent.hpp's value and move
+//          (tests/test_risk_engine.cpp checks it on random positions and whole games).
+//   Turn   an expectimax over the searching seat's own turn: `depth` counts its attack
+//          edges (two outcomes each, as the agent's); every leaf (a stop, or the horizon, where
+//          it is taken to stop) plays its fortification and the reply model's turns at the
+//          expected survivors and is scored when the turn comes back.
+// The reply model: cards, the seed's drafting, the likeliest conquest while its odds are above
+// 1/2, fortification.
+// Limits: rollouts:N rounds (deterministic) or rounds until a clock runs out (ms:N); the turn
+// tree at a fixed depth or deepening under a node budget (each expanded child is a node; an
+// iteration over the budget is dropped and the last complete one's move is played:
+// deterministic).
 #pragma once
 
 #include <cstdint>
@@ -33,8 +39,9 @@ namespace gaeval::risk {
 
 enum class EngineTree : uint8_t { Agent, Turn, Rollout };
 
-// How long an attack decision is searched: `depth` > 0 searches that depth only; else
-// iterative deepening up to kEngineMaxDepth while `nodes` (> 0) or `ms` (> 0) allow.
+// How long an attack decision is searched. Agent and Turn: `depth` > 0 searches that depth
+// only; else iterative deepening up to kEngineMaxDepth while `nodes` (> 0) allows. Rollout:
+// `depth` rounds, or (depth 0) rounds until `ms` milliseconds pass (at least one).
 struct EngineLimits {
     EngineTree tree = EngineTree::Turn;
     int depth = 0;
@@ -91,9 +98,10 @@ struct EngineSide {
     EngineLimits limits;
 };
 
-// Parses an --engine-a/--engine-b value: "nodes:N" (1 to 10^9), "ms:N" (1 to 600000),
-// "depth:N" (1 to kEngineMaxDepth) for the turn tree, "agent:N" (1 to kMaxSearchDepth) for the
-// agent's tree at depth N. InputError naming `flag` otherwise.
+// Parses an --engine-a/--engine-b value: "rollouts:N" (1 to 100000 rounds) or "ms:N" (1 to
+// 600000) for rollouts, "depth:N" (1 to kEngineMaxDepth) or "nodes:N" (1 to 10^9) for the turn
+// tree, "agent:N" (1 to kMaxSearchDepth) for the agent's tree. InputError naming `flag`
+// otherwise.
 EngineLimits parse_engine_limits(const std::string& text, const std::string& flag);
 
 // Games first .. first+games-1 between A and B as games::play numbers them (A in seat
