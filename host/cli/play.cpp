@@ -18,8 +18,30 @@
 #include "host/core/progress.hpp"
 #include "host/games/play.hpp"
 #include "host/games/player_file.hpp"
+#include "host/risk/engine.hpp"
 
 namespace gaeval::cli {
+
+namespace {
+
+// A batch in which a Risk player file plays with the host engine, on the host's threads.
+std::vector<GameRecord> play_with_engine(const games::GameSession& session,
+                                         const games::PlayRequest& r, const risk::EngineSide* sides,
+                                         int threads) {
+    const auto& typed = dynamic_cast<const games::TypedSession<risk::Game>&>(session);
+    risk::EngineSide a = sides[0], b = sides[1];
+    for (auto [side, data] : {std::pair{&a, &r.a}, std::pair{&b, &r.b}}) {
+        side->player.kind = data->kind;
+        side->player.policy = static_cast<uint8_t>(data->policy);
+        side->player.depth = static_cast<uint8_t>(data->depth);
+        for (std::size_t i = 0; i < data->weights.size() && i < risk::kFeatureCount; ++i)
+            side->player.weights[i] = data->weights[i];
+    }
+    return risk::play_engine_games(typed.game(), typed.start(), a, b, r.first, r.games, r.seed,
+                                   r.max_plies, std::max(1, threads));
+}
+
+}  // namespace
 
 int run_play(int argc, char** argv) {
     const games::GameEntry& game = game_from_args(argc, argv);
@@ -40,6 +62,9 @@ int run_play(int argc, char** argv) {
                     "weighted-search "
                     "(default: the file's depth)", cxxopts::value<std::string>())
         ("depth-b", "the same for player B", cxxopts::value<std::string>())
+        ("engine-a", "Risk: player A (a player file) plays with the host engine: rollouts:N, "
+                     "ms:N, depth:N, nodes:N, agent:N (docs/risk.md)", cxxopts::value<std::string>())
+        ("engine-b", "the same for player B", cxxopts::value<std::string>())
         ("depth", "plies both players search (those that are player files), as in learn and "
                   "uai; --depth-a/--depth-b override it per player", cxxopts::value<std::string>())
         ("games", "games to play", cxxopts::value<std::string>()->default_value("100"))
@@ -83,6 +108,21 @@ int run_play(int argc, char** argv) {
                              " is not a player file (only weighted players search)");
         p.depth = static_cast<int>(read_integer_flag(result, flag, 1, 8));
     }
+    // --engine-a / --engine-b: Risk's host engine (host/risk/engine.hpp) plays that player file.
+    risk::EngineSide engine_sides[2];
+    for (int side = 0; side < 2; ++side) {
+        const std::string flag = side == 0 ? "engine-a" : "engine-b";
+        if (!result.count(flag)) continue;
+        const games::PlayerData& p = side == 0 ? request.a : request.b;
+        if (info.name != "risk") throw InputError("--" + flag + ": only for --game risk");
+        if (p.kind != PlayerKind::Weighted)
+            throw InputError("--" + flag + ": " + p.label +
+                             " is not a player file (the engine plays a player file's weights)");
+        engine_sides[side].engine = true;
+        engine_sides[side].limits =
+            risk::parse_engine_limits(result[flag].as<std::string>(), "--" + flag);
+    }
+    const bool engine = engine_sides[0].engine || engine_sides[1].engine;
     const int64_t games =
         read_integer_flag(result, "games", 1, std::numeric_limits<uint32_t>::max());
     const int64_t max_plies = read_integer_flag(result, "max-plies", 1, 1000000);
@@ -104,8 +144,11 @@ int run_play(int argc, char** argv) {
             games::PlayRequest part = request;
             part.first = s.games;
             part.games = std::min<uint64_t>(piece, request.games - s.games);
-            const double t =
-                time_seconds([&] { s += games::summarize(games::play(*session, part, backend)); });
+            const double t = time_seconds([&] {
+                s += games::summarize(
+                    engine ? play_with_engine(*session, part, engine_sides, backend.threads)
+                           : games::play(*session, part, backend));
+            });
             if (t < 0.1 && piece < (uint64_t{1} << 24)) piece *= 2;
             progress.update(static_cast<double>(s.games), s.games == request.games);
             throw_if_interrupted(std::to_string(s.games) + " of " + std::to_string(request.games) +
