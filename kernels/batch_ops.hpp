@@ -27,7 +27,10 @@
 
 namespace gaeval::batch_ops {
 
-// records[i - first] = play_match(game, start, a, b, seed, i, max_plies): A in seat i mod seats.
+// records[i] = play_match(game, start, a, b, seed, first + i, max_plies): A in seat (first + i) mod
+// seats. Indices are the piece's (0 .. n), `first` the piece's first game: the game index of the
+// draws is first + i. The op adds it, as the hand-written kernels did; the executor adding it and
+// the op subtracting it cost registers (bench/results/kernel-resources.md).
 template <class G, PlayerSet kSet>
 struct PlayMatchOp {
     G game;
@@ -37,21 +40,21 @@ struct PlayMatchOp {
     uint32_t max_plies;
     GameRecord* records;
     GAEVAL_HD void operator()(uint64_t i) const {
-        records[i - first] =
-            play_match<G, kSet>(game, start, a, b, seed, static_cast<uint32_t>(i), max_plies);
+        records[i] = play_match<G, kSet>(game, start, a, b, seed, static_cast<uint32_t>(first + i),
+                                         max_plies);
     }
     template <int L>
     GAEVAL_HD void operator()(uint64_t i, const Lanes<L>& lanes) const {
-        const uint32_t index = static_cast<uint32_t>(i);
+        const uint32_t index = static_cast<uint32_t>(first + i);
         const int seat = static_cast<int>(index % static_cast<uint32_t>(game.seats(start)));
         const GameRecord r =
             play_match_lanes<G, L, kSet>(lanes, game, start, a, b, seat, seed, index, max_plies);
-        if (leads(lanes)) records[i - first] = r;
+        if (leads(lanes)) records[i] = r;
     }
 };
 
-// records[i - first] = play_pairing(game, start, players, pairings[i - first], seed, i,
-// max_plies): game i of a tournament batch, whose piece starts at game `first`.
+// records[i] = play_pairing(game, start, players, pairings[i], seed, first + i, max_plies): game
+// first + i of a tournament batch, whose piece starts at game `first` (indices as above).
 template <class G, PlayerSet kSet>
 struct PlayPairingOp {
     G game;
@@ -62,16 +65,16 @@ struct PlayPairingOp {
     uint32_t max_plies;
     GameRecord* records;
     GAEVAL_HD void operator()(uint64_t i) const {
-        records[i - first] = play_pairing<G, kSet>(game, start, players, pairings[i - first], seed,
-                                                   static_cast<uint32_t>(i), max_plies);
+        records[i] = play_pairing<G, kSet>(game, start, players, pairings[i], seed,
+                                           static_cast<uint32_t>(first + i), max_plies);
     }
     template <int L>
     GAEVAL_HD void operator()(uint64_t i, const Lanes<L>& lanes) const {
-        const Pairing pairing = pairings[i - first];
-        const GameRecord r =
-            play_match_lanes<G, L, kSet>(lanes, game, start, players[pairing.a], players[pairing.b],
-                                         pairing.a_seat, seed, static_cast<uint32_t>(i), max_plies);
-        if (leads(lanes)) records[i - first] = r;
+        const Pairing pairing = pairings[i];
+        const GameRecord r = play_match_lanes<G, L, kSet>(
+            lanes, game, start, players[pairing.a], players[pairing.b], pairing.a_seat, seed,
+            static_cast<uint32_t>(first + i), max_plies);
+        if (leads(lanes)) records[i] = r;
     }
 };
 

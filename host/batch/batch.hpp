@@ -66,13 +66,13 @@ inline void check_game_indices(uint64_t first, uint64_t games) {
                          std::to_string(first) + ": game indices end at 2^32 (4294967296)");
 }
 
-// Plays the matches [first, first + n) of op (kernels/batch_ops.hpp: PlayMatchOp, PlayPairingOp)
-// with the players of kSet, in the launch shape batch_ops::with_play_shape chooses.
+// Plays the matches 0 .. n of op (kernels/batch_ops.hpp: PlayMatchOp, PlayPairingOp, which add
+// their piece's first game index) with the players of kSet, in the launch shape
+// batch_ops::with_play_shape chooses.
 template <class G, PlayerSet kSet, class Op>
-void play_ops(const BackendChoice& backend, uint64_t first, uint64_t n, const Op& op,
-              int cpu_chunk) {
+void play_ops(const BackendChoice& backend, uint64_t n, const Op& op, int cpu_chunk) {
     batch_ops::with_play_shape<G, kSet>(n, device_multiprocessors(backend), [&](auto shape) {
-        for_each_task<decltype(shape)>(backend, first, n, op, cpu_chunk);
+        for_each_task<decltype(shape)>(backend, 0, n, op, cpu_chunk);
     });
 }
 
@@ -100,7 +100,7 @@ std::vector<GameRecord> play(const G& game, const typename G::Pos& start, const 
             constexpr PlayerSet kSet = decltype(kind)::value;
             const batch_ops::PlayMatchOp<G, kSet> op{bound.get(),  start,     a,         b, seed,
                                                      first + done, max_plies, out.data()};
-            detail::play_ops<G, kSet>(backend, first + done, n, op, 16);
+            detail::play_ops<G, kSet>(backend, n, op, 16);
         });
         out.finish();
     }
@@ -137,7 +137,7 @@ std::vector<GameRecord> play_pairings(const G& game, const typename G::Pos& star
             const batch_ops::PlayPairingOp<G, kSet> op{bound.get(), start,     on_backend.data(),
                                                        in.data(),   seed,      done,
                                                        max_plies,   out.data()};
-            detail::play_ops<G, kSet>(backend, done, n, op, 4);
+            detail::play_ops<G, kSet>(backend, n, op, 4);
         });
         out.finish();
     }
