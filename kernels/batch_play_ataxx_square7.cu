@@ -2,8 +2,8 @@
 // one file per board kind, so that they compile side by side): kernels/batch_play.cuh.
 #include "kernels/batch_play.cuh"
 
-namespace gaeval::cuda {
+namespace gaeval::batch_ops {
 
 GAEVAL_INSTANTIATE_PLAY(::gaeval::ataxx::Square7Game)
 
-}  // namespace gaeval::cuda
+}  // namespace gaeval::batch_ops

@@ -3,9 +3,9 @@
 // kernels/batch_play.cuh.
 #include "kernels/batch_play.cuh"
 
-namespace gaeval::cuda {
+namespace gaeval::batch_ops {
 
 GAEVAL_INSTANTIATE_PLAY(::gaeval::ataxx::Table2Game2)
 GAEVAL_INSTANTIATE_PLAY(::gaeval::ataxx::Table2Game4)
 
-}  // namespace gaeval::cuda
+}  // namespace gaeval::batch_ops

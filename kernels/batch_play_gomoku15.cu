@@ -2,8 +2,8 @@
 // each takes minutes to compile): kernels/batch_play.cuh.
 #include "kernels/batch_play.cuh"
 
-namespace gaeval::cuda {
+namespace gaeval::batch_ops {
 
 GAEVAL_INSTANTIATE_PLAY(::gaeval::gomoku::Game15)
 
-}  // namespace gaeval::cuda
+}  // namespace gaeval::batch_ops

@@ -157,8 +157,6 @@ std::size_t free_device_memory() {
     GAEVAL_CUDA_CHECK(cudaMemGetInfo(&free_b, &total_b));
     return free_b;
 }
-// Declared in kernels/batch.hpp, for the batch layer's host code (which includes no CUDA header).
-std::size_t batch_free_device_memory() { return free_device_memory(); }
 
 // ---- device timing (bench): event pairs per section, per host thread ----
 namespace {

@@ -73,14 +73,19 @@ def demangle(name):
 
 def short(pretty):
     # for_each_index_kernel<gaeval::cuda::batch_play_detail::PlayMatchOp<G, true>> -> the op
-    m = re.search(r"for_each_index_kernel<(.*)>\(", pretty)
-    bounded = re.search(r"for_each_index_bounded_kernel<(.*), (\d+)>\(", pretty)
+    # (the executor's kernels, kernels/executor.cuh: index_range[_bounded]_kernel, lane groups
+    # as InLaneGroups<L, op>, printed as "op (L lanes)")
+    m = re.search(r"(?:for_each_index|index_range)_kernel<(.*)>\(", pretty)
+    bounded = re.search(r"(?:for_each_index|index_range)_bounded_kernel<(.*), (\d+)>\(", pretty)
     if bounded:
         inner = bounded.group(1) + " (launch bounds: 256 x " + bounded.group(2) + ")"
     else:
         inner = m.group(1) if m else pretty.split("(")[0]
     inner = inner.replace("gaeval::cuda::", "").replace("gaeval::", "")
-    inner = re.sub(r"batch_play_detail::|perft_detail::|pile_in_detail::", "", inner)
+    inner = re.sub(r"batch_play_detail::|perft_detail::|pile_in_detail::|batch_ops::", "", inner)
+    lanes = re.fullmatch(r"executor_detail::InLaneGroups<(\d+), (.*)>", inner.strip())
+    if lanes:
+        inner = lanes.group(2).strip() + " (" + lanes.group(1) + " lanes)"
     for value, name in (("0", "Playout"), ("1", "Weighted"), ("2", "Search")):
         inner = inner.replace("(PlayerSet)" + value, "PlayerSet::" + name)
     return inner.replace("|", "\\|").strip()

@@ -1,0 +1,170 @@
+// The ops of the batch layer (host/batch/batch.hpp), in plain C++ over games/ (g++ and nvcc):
+// what one index of a batch computes, for the executor (host/backend/executor.hpp) to run on
+// either backend, and the launch shapes the device runs them in. The kernels/*.cu files
+// instantiate the device half of each (kernels/batch_play.cuh, batch_evaluate.cu).
+//
+// Launch shapes of a batch of matches (play_shape, the one choice for tournaments and matches):
+// playouts (random, policies: no features, no search) and one-ply weighted players (no search)
+// run one thread a match, with few registers and no stack (scripts/kernel-resources.sh,
+// bench/results/kernel-resources.md); searching players of the games whose players use the
+// default alpha-beta (lane_searchable_v: the Ataxx family, tic-tac-toe) get a lane group of
+// kSearchLanes threads a match (games/core/lane_search.hpp: root moves split over the lanes, the
+// same move and value as the serial search); Risk's and Gomoku's own searches run one match a
+// thread. One-ply weighted players of the lane games get 1, 4, 8 or 32 lanes a match by the
+// batch's size (one_ply_lanes, games/core/lane_one_ply.hpp: a few hundred games would leave the
+// GPU idle at one thread each; tens of thousands fill it). The cpu plays every shape one match
+// a thread (the executor's for_each_task).
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+
+#include "games/core/lane_one_ply.hpp"
+#include "games/core/lane_search.hpp"
+#include "games/core/match.hpp"
+#include "games/core/players.hpp"
+#include "kernels/task_shape.hpp"
+
+namespace gaeval::batch_ops {
+
+// records[i] = play_match(game, start, a, b, seed, first + i, max_plies): A in seat (first + i) mod
+// seats. Indices are the piece's (0 .. n), `first` the piece's first game: the game index of the
+// draws is first + i. The op adds it, as the hand-written kernels did; the executor adding it and
+// the op subtracting it cost registers (bench/results/kernel-resources.md).
+template <class G, PlayerSet kSet>
+struct PlayMatchOp {
+    G game;
+    typename G::Pos start;
+    Player<G> a, b;
+    uint64_t seed, first;
+    uint32_t max_plies;
+    GameRecord* records;
+    GAEVAL_HD void operator()(uint64_t i) const {
+        records[i] = play_match<G, kSet>(game, start, a, b, seed, static_cast<uint32_t>(first + i),
+                                         max_plies);
+    }
+    template <int L>
+    GAEVAL_HD void operator()(uint64_t i, const Lanes<L>& lanes) const {
+        const uint32_t index = static_cast<uint32_t>(first + i);
+        const int seat = static_cast<int>(index % static_cast<uint32_t>(game.seats(start)));
+        const GameRecord r =
+            play_match_lanes<G, L, kSet>(lanes, game, start, a, b, seat, seed, index, max_plies);
+        if (leads(lanes)) records[i] = r;
+    }
+};
+
+// records[i] = play_pairing(game, start, players, pairings[i], seed, first + i, max_plies): game
+// first + i of a tournament batch, whose piece starts at game `first` (indices as above).
+template <class G, PlayerSet kSet>
+struct PlayPairingOp {
+    G game;
+    typename G::Pos start;
+    const Player<G>* players;
+    const Pairing* pairings;
+    uint64_t seed, first;
+    uint32_t max_plies;
+    GameRecord* records;
+    GAEVAL_HD void operator()(uint64_t i) const {
+        records[i] = play_pairing<G, kSet>(game, start, players, pairings[i], seed,
+                                           static_cast<uint32_t>(first + i), max_plies);
+    }
+    template <int L>
+    GAEVAL_HD void operator()(uint64_t i, const Lanes<L>& lanes) const {
+        const Pairing pairing = pairings[i];
+        const GameRecord r = play_match_lanes<G, L, kSet>(
+            lanes, game, start, players[pairing.a], players[pairing.b], pairing.a_seat, seed,
+            static_cast<uint32_t>(first + i), max_plies);
+        if (leads(lanes)) records[i] = r;
+    }
+};
+
+// records[i] = play_pairing(game, start, players, pairings[i], keys[i].seed, keys[i].index,
+// max_plies): a batch gathered from several tournaments (host/learn/gathered_play.hpp), each game
+// keyed as in its own batch, so it plays the moves it would play alone. `pairings` and `keys` are
+// the piece's.
+template <class G, PlayerSet kSet>
+struct PlayKeyedPairingOp {
+    G game;
+    typename G::Pos start;
+    const Player<G>* players;
+    const Pairing* pairings;
+    const GameKey* keys;
+    uint32_t max_plies;
+    GameRecord* records;
+    GAEVAL_HD void operator()(uint64_t i) const {
+        const GameKey key = keys[i];
+        records[i] = play_pairing<G, kSet>(game, start, players, pairings[i], key.seed, key.index,
+                                           max_plies);
+    }
+    template <int L>
+    GAEVAL_HD void operator()(uint64_t i, const Lanes<L>& lanes) const {
+        const Pairing pairing = pairings[i];
+        const GameKey key = keys[i];
+        const GameRecord r =
+            play_match_lanes<G, L, kSet>(lanes, game, start, players[pairing.a], players[pairing.b],
+                                         pairing.a_seat, key.seed, key.index, max_plies);
+        if (leads(lanes)) records[i] = r;
+    }
+};
+
+// outputs[i] = op(inputs, i): an evaluate-a-population op (GAEVAL_FOR_EACH_BATCH_OP).
+template <class Op>
+struct EvaluateOp {
+    Op op;
+    const typename Op::Input* inputs;
+    typename Op::Output* outputs;
+    GAEVAL_HD void operator()(uint64_t i) const { outputs[i] = op(inputs, i); }
+};
+
+// Threads a searching match gets: Ataxx's root has tens of moves, so 8 lanes each get a few.
+constexpr int kSearchLanes = 8;
+
+// Blocks of 256 a multiprocessor holds at least, for the playout kernels of the games that fit
+// the bounds: at most 64 registers a thread (launch bounds), half the warps of a multiprocessor.
+// Ataxx's and tic-tac-toe's playouts fit without a spill; Pac-Man's spilled 10 KB under them and
+// Ataxx's one-ply kernels 200 bytes, so those run unbounded (bench/results/kernel-resources.md).
+constexpr int kPlayoutMinBlocks = 4;
+template <class G>
+constexpr bool playouts_fit_bounds_v = lane_searchable_v<G>;
+
+// Calls visit(shape) for every TaskShape a match of G with the players of kSet may run in: the
+// list play_shape chooses from and the .cu files compile (nothing else is compiled).
+template <class G, PlayerSet kSet, class Visit>
+void for_each_play_shape(Visit&& visit) {
+    if constexpr (kSet == PlayerSet::Search && lane_searchable_v<G>) {
+        visit(TaskShape<kSearchLanes>{});
+    } else if constexpr (kSet == PlayerSet::Weighted && lane_one_ply_v<G>) {
+        visit(TaskShape<1>{});
+        visit(TaskShape<4>{});
+        visit(TaskShape<8>{});
+        visit(TaskShape<32>{});
+    } else if constexpr (kSet == PlayerSet::Playout && playouts_fit_bounds_v<G>) {
+        visit(TaskShape<1, kPlayoutMinBlocks>{});
+    } else {
+        visit(TaskShape<1>{});
+    }
+}
+
+// Lanes a match of a batch of `games` gets on a device of `multiprocessors` (0: the cpu, where
+// the shape does not matter): one of for_each_play_shape's.
+template <class G, PlayerSet kSet>
+constexpr int play_lanes(uint64_t games, int multiprocessors) {
+    if constexpr (kSet == PlayerSet::Search && lane_searchable_v<G>)
+        return kSearchLanes;
+    else if constexpr (kSet == PlayerSet::Weighted && lane_one_ply_v<G>)
+        return one_ply_lanes(games, multiprocessors);
+    else
+        return 1;
+}
+
+// Calls run(shape) with the shape a batch of `games` matches of G with the players of kSet runs
+// in on a device of `multiprocessors`.
+template <class G, PlayerSet kSet, class Run>
+void with_play_shape(uint64_t games, int multiprocessors, Run&& run) {
+    const int lanes = play_lanes<G, kSet>(games, multiprocessors);
+    for_each_play_shape<G, kSet>([&](auto shape) {
+        if (decltype(shape)::lanes == lanes) run(shape);
+    });
+}
+
+}  // namespace gaeval::batch_ops

@@ -1,0 +1,44 @@
+// What host/backend/executor.hpp and the kernels share about a launch, in plain C++ (g++ and
+// nvcc): the shape of a task on the device, the lane that writes a lane group's result, and the
+// declaration of the device half of the executor (defined in kernels/executor.cuh).
+#pragma once
+
+#include <cstdint>
+
+#include "games/core/hd.hpp"
+#include "games/core/lanes.hpp"
+
+namespace gaeval {
+
+// How one task maps to device threads: kLanes threads a task (1: one thread a task), and, for
+// one thread a task with kMinBlocks > 0, launch bounds of blocks of 256 threads with at least
+// kMinBlocks of them resident on a multiprocessor (at most 65536 / (256 * kMinBlocks) registers
+// a thread). The cpu runs every shape the same way.
+template <int kLanes = 1, int kMinBlocks = 0>
+struct TaskShape {
+    static_assert(kLanes == 1 || kMinBlocks == 0, "launch bounds apply to one thread a task");
+    static constexpr int lanes = kLanes;
+    static constexpr int min_blocks = kMinBlocks;
+};
+
+// Whether this lane writes the group's result: lane 0 on the device; on the cpu, where one call
+// runs every lane, always.
+template <int L>
+GAEVAL_HD_INLINE bool leads(const Lanes<L>& lanes) {
+#if GAEVAL_DEVICE_PASS
+    return lanes.lane() == 0;
+#else
+    (void)lanes;
+    return true;
+#endif
+}
+
+namespace cuda {
+// op over [first, first + n) in Shape on the default stream: op(i) for one thread a task,
+// op(g, Lanes<L>{}) in each lane of a group otherwise; synchronized, errors checked (throws
+// cuda::Error). Defined in kernels/executor.cuh, instantiated by the .cu file that lists the op.
+template <class Shape, class Op>
+void launch(uint64_t first, uint64_t n, const Op& op);
+}  // namespace cuda
+
+}  // namespace gaeval
