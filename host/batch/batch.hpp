@@ -6,6 +6,7 @@
 // call is synchronous.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
