@@ -43,7 +43,9 @@ struct VisitCounts {
     }
 };
 
+// The test ops run on the cpu only (host_only: no .cu file instantiates their device launch).
 struct IndexOp {
+    using host_only = void;
     VisitCounts visits;
     void operator()(uint64_t i) const { visits.visit(i); }
 };
@@ -51,6 +53,7 @@ struct IndexOp {
 // Lane `lane` of group g is visit g * L + lane; on the cpu the lanes are a loop in one call.
 template <int L>
 struct LaneOp {
+    using host_only = void;
     VisitCounts visits;
     uint64_t* leader_writes;  // leader_writes[g - first]: calls in which leads(lanes) held
     uint64_t first;
@@ -62,6 +65,7 @@ struct LaneOp {
 
 // A task with both forms; the cpu must run the one-thread form.
 struct TaskOp {
+    using host_only = void;
     VisitCounts visits;
     std::atomic<uint64_t>* lane_calls;
     void operator()(uint64_t i) const { visits.visit(i); }
@@ -159,6 +163,7 @@ TEST(Executor, CpuArraysAreTheCallersMemory) {
     EXPECT_EQ(input.data(), in.data());
     EXPECT_EQ(output.data(), out.data());
     struct Twice {
+        using host_only = void;
         const int* in;
         int* out;
         void operator()(uint64_t i) const { out[i] = 2 * in[i] + static_cast<int>(i); }

@@ -37,6 +37,8 @@
 #include <stdexcept>
 #include <string>
 
+#include <type_traits>
+
 #include "games/core/game.hpp"
 #include "games/core/hd.hpp"
 #include "games/core/kernel_arguments.hpp"
@@ -60,13 +62,25 @@ namespace executor_detail {
 
 inline bool on_device(const BackendChoice& backend) { return backend.kind == BackendKind::Cuda; }
 
+// An op that declares `using host_only = void;` (tests of the executor itself) is never
+// instantiated for the device: no .cu file compiles it, so a CUDA build would not link its launch.
+template <class Op, class = void>
+struct is_host_only : std::false_type {};
+template <class Op>
+struct is_host_only<Op, std::void_t<typename Op::host_only>> : std::true_type {};
+
 template <class Shape, class Op>
 void device_launch(uint64_t first, uint64_t n, const Op& op) {
     static_assert(fits_kernel_parameters<Op>(),
                   "an op must be trivially copyable and fit the kernel parameter space "
                   "(games/core/kernel_arguments.hpp)");
 #if GAEVAL_HAVE_CUDA
-    cuda::launch<Shape>(first, n, op);
+    if constexpr (is_host_only<Op>::value) {
+        (void)first, (void)n, (void)op;
+        throw std::logic_error("a host-only op was sent to the device");
+    } else {
+        cuda::launch<Shape>(first, n, op);
+    }
 #else
     (void)first, (void)n, (void)op;
     no_cuda();
