@@ -117,6 +117,47 @@ std::vector<GameRecord> play(const G& game, const typename G::Pos& start, const 
     return records;
 }
 
+namespace detail {
+
+// The piece loop of play_pairings and play_keyed_pairings: checks the pairings, counts the batch,
+// puts the players and the game on the backend once, and calls
+//   play_piece(kind, game, players, pairings, done, n, records)
+// for each piece [done, done + n) that fits the device (batch_capacity; `piece_bytes` a game of
+// it takes beyond its pairing and record), with the backend's pointers of that piece.
+template <class G, class PlayPiece>
+std::vector<GameRecord> play_pairing_pieces(const G& game, const typename G::Pos& start,
+                                            const std::vector<Player<G>>& players,
+                                            const std::vector<Pairing>& pairings,
+                                            std::size_t piece_bytes, const BackendChoice& backend,
+                                            PlayPiece&& play_piece) {
+    const int seats = game.seats(start);
+    for (const Pairing& p : pairings)
+        if (p.a >= players.size() || p.b >= players.size() || p.a_seat >= seats)
+            throw std::invalid_argument("a pairing names a player or seat that is not there");
+    const uint64_t games = pairings.size();
+    ++game_batches;
+    std::vector<GameRecord> records(games);
+    if (games == 0) return records;
+    const PlayerSet set = batch_player_set<G>(players.data(), players.size());
+    const uint64_t chunk =
+        batch_capacity(backend, games, sizeof(Pairing) + piece_bytes + sizeof(GameRecord),
+                       players.size() * sizeof(Player<G>));
+    const BackendBound<G> bound(backend, game);
+    const BackendInput<Player<G>> on_backend(backend, players.data(), players.size());
+    for (uint64_t done = 0; done < games; done += chunk) {
+        const uint64_t n = games - done < chunk ? games - done : chunk;
+        const BackendInput<Pairing> in(backend, pairings.data() + done, n);
+        BackendOutput<GameRecord> out(backend, records.data() + done, n);
+        with_player_set(set, [&](auto kind) {
+            play_piece(kind, bound.get(), on_backend.data(), in.data(), done, n, out.data());
+        });
+        out.finish();
+    }
+    return records;
+}
+
+}  // namespace detail
+
 // A tournament batch: records[i] = play_pairing(game, start, players, pairings[i], seed, i,
 // max_plies), in pieces where the batch does not fit on the device (batch_capacity). Every
 // pairing must name two players and a seat of the start position (std::invalid_argument otherwise).
@@ -125,34 +166,16 @@ std::vector<GameRecord> play_pairings(const G& game, const typename G::Pos& star
                                       const std::vector<Player<G>>& players,
                                       const std::vector<Pairing>& pairings, uint64_t seed,
                                       uint32_t max_plies, const BackendChoice& backend) {
-    const int seats = game.seats(start);
-    for (const Pairing& p : pairings)
-        if (p.a >= players.size() || p.b >= players.size() || p.a_seat >= seats)
-            throw std::invalid_argument("a pairing names a player or seat that is not there");
-    const uint64_t games = pairings.size();
-    detail::check_game_indices(0, games);
-    ++detail::game_batches;
-    std::vector<GameRecord> records(games);
-    if (games == 0) return records;
-    const PlayerSet set = detail::batch_player_set<G>(players.data(), players.size());
-    const uint64_t chunk = batch_capacity(backend, games, sizeof(Pairing) + sizeof(GameRecord),
-                                          players.size() * sizeof(Player<G>));
-    const BackendBound<G> bound(backend, game);
-    const BackendInput<Player<G>> on_backend(backend, players.data(), players.size());
-    for (uint64_t done = 0; done < games; done += chunk) {
-        const uint64_t n = games - done < chunk ? games - done : chunk;
-        const BackendInput<Pairing> in(backend, pairings.data() + done, n);
-        BackendOutput<GameRecord> out(backend, records.data() + done, n);
-        with_player_set(set, [&](auto kind) {
+    detail::check_game_indices(0, pairings.size());
+    return detail::play_pairing_pieces(
+        game, start, players, pairings, 0, backend,
+        [&](auto kind, const G& bound, const Player<G>* on_backend, const Pairing* in,
+            uint64_t done, uint64_t n, GameRecord* out) {
             constexpr PlayerSet kSet = decltype(kind)::value;
-            const batch_ops::PlayPairingOp<G, kSet> op{bound.get(), start,     on_backend.data(),
-                                                       in.data(),   seed,      done,
-                                                       max_plies,   out.data()};
+            const batch_ops::PlayPairingOp<G, kSet> op{bound, start, on_backend, in,
+                                                       seed,  done,  max_plies,  out};
             detail::play_ops<G, kSet>(backend, n, op, 4);
         });
-        out.finish();
-    }
-    return records;
 }
 
 // A batch gathered from several tournaments: records[i] = play_pairing(game, start, players,
@@ -165,37 +188,18 @@ std::vector<GameRecord> play_keyed_pairings(const G& game, const typename G::Pos
                                             const std::vector<Pairing>& pairings,
                                             const std::vector<GameKey>& keys, uint32_t max_plies,
                                             const BackendChoice& backend) {
-    const int seats = game.seats(start);
     if (keys.size() != pairings.size())
         throw std::invalid_argument("a gathered batch needs one key per pairing");
-    for (const Pairing& p : pairings)
-        if (p.a >= players.size() || p.b >= players.size() || p.a_seat >= seats)
-            throw std::invalid_argument("a pairing names a player or seat that is not there");
-    const uint64_t games = pairings.size();
-    ++detail::game_batches;
-    std::vector<GameRecord> records(games);
-    if (games == 0) return records;
-    const PlayerSet set = detail::batch_player_set<G>(players.data(), players.size());
-    const uint64_t chunk =
-        batch_capacity(backend, games, sizeof(Pairing) + sizeof(GameKey) + sizeof(GameRecord),
-                       players.size() * sizeof(Player<G>));
-    const BackendBound<G> bound(backend, game);
-    const BackendInput<Player<G>> on_backend(backend, players.data(), players.size());
-    for (uint64_t done = 0; done < games; done += chunk) {
-        const uint64_t n = games - done < chunk ? games - done : chunk;
-        const BackendInput<Pairing> in(backend, pairings.data() + done, n);
-        const BackendInput<GameKey> in_keys(backend, keys.data() + done, n);
-        BackendOutput<GameRecord> out(backend, records.data() + done, n);
-        with_player_set(set, [&](auto kind) {
+    return detail::play_pairing_pieces(
+        game, start, players, pairings, sizeof(GameKey), backend,
+        [&](auto kind, const G& bound, const Player<G>* on_backend, const Pairing* in,
+            uint64_t done, uint64_t n, GameRecord* out) {
             constexpr PlayerSet kSet = decltype(kind)::value;
+            const BackendInput<GameKey> in_keys(backend, keys.data() + done, n);
             const batch_ops::PlayKeyedPairingOp<G, kSet> op{
-                bound.get(),    start,     on_backend.data(), in.data(),
-                in_keys.data(), max_plies, out.data()};
+                bound, start, on_backend, in, in_keys.data(), max_plies, out};
             detail::play_ops<G, kSet>(backend, n, op, 4);
         });
-        out.finish();
-    }
-    return records;
 }
 
 // An evaluate-a-population batch: outputs[i] = op(inputs.data(), i) for i < n, one index per
