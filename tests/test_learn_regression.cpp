@@ -17,6 +17,7 @@
 #include "host/games/player_file.hpp"
 #include "host/games/registry.hpp"
 #include "host/learn/learn.hpp"
+#include "learn_test_support.hpp"
 
 namespace gaeval::learn {
 namespace {
@@ -41,22 +42,9 @@ Outcome learn_and_verify(Variant variant, uint64_t verify_games, uint64_t seed =
     c.blind_selection = variant == Variant::Blind;
     if (variant == Variant::NoMutation) c.gene_mutation = 0;
     if (zero_start) c.init_low = c.init_high = 0;
-    validate(c);
-    const BackendChoice backend = resolve_backend("cpu", 0);
-    const PlayFn play = [&](const std::vector<games::PlayerData>& players,
-                            const std::vector<Pairing>& pairings, uint64_t seed) {
-        return session->play_pairings(players, pairings, seed, c.max_plies, backend);
-    };
-    LearnState state = initial_state(c);
-    for (uint32_t g = 0; g < c.generations; ++g) step(c, state, play);
-    games::PlayRequest request;
-    request.a = player_of(c, state.best_weights.data());
-    games::builtin_player("capture", session->info(), &request.b);
-    request.games = verify_games;
-    request.seed = 77;
-    request.max_plies = 400;
-    const games::PlaySummary s = games::summarize(games::play(*session, request, backend));
-    return Outcome{s.score(), state.best_weights};
+    const testing::LearnedAgainst r =
+        testing::learn_then_play(*session, c, "capture", verify_games, 77, 400);
+    return Outcome{r.summary.score(), r.state.best_weights};
 }
 
 TEST(LearnRegression, ModernLearnsToBeatCaptureAndBlindSelectionDoesNot) {

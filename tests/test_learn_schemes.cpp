@@ -23,6 +23,7 @@
 #include "host/games/registry.hpp"
 #include "host/learn/learn.hpp"
 #include "host/learn/scheme.hpp"
+#include "learn_test_support.hpp"
 
 namespace gaeval::learn {
 namespace {
@@ -148,21 +149,8 @@ Verified ataxx_es_against_random(double step_size) {
     c.init_low = -1;
     c.init_high = 0;
     c.params["step"] = step_size;
-    validate(c);
-    const BackendChoice backend = resolve_backend("cpu", 0);
-    const PlayFn play = [&](const std::vector<games::PlayerData>& players,
-                            const std::vector<Pairing>& pairings, uint64_t seed) {
-        return session->play_pairings(players, pairings, seed, c.max_plies, backend);
-    };
-    LearnState state = initial_state(c);
-    for (uint32_t g = 0; g < c.generations; ++g) step(c, state, play);
-    games::PlayRequest request;
-    request.a = player_of(c, state.best_weights.data());
-    games::builtin_player("random", session->info(), &request.b);
-    request.games = 300;
-    request.seed = 99;
-    request.max_plies = 200;
-    const games::PlaySummary summary = games::summarize(games::play(*session, request, backend));
+    const games::PlaySummary summary =
+        testing::learn_then_play(*session, c, "random", 300, 99, 200).summary;
     Verified v;
     v.score = summary.score();
     summary.score_interval(&v.low, &v.high);
