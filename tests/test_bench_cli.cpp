@@ -2,6 +2,8 @@
 // every backend list, files for scripts, and bad axes refused.
 #include <gtest/gtest.h>
 
+#include <cstdio>
+
 #include <nlohmann/json.hpp>
 
 #include "cli_util.hpp"
@@ -19,6 +21,7 @@ std::string signature_of(const std::string& out) {
 TEST(BenchCli, SmallTableAndFilesWithTheSameSignatureOnEveryBackendList) {
     const std::string json =
         ::testing::TempDir() + "/bench_cli_" + std::to_string(getpid()) + ".json";
+    std::remove(json.c_str());  // a leftover of an earlier process with this pid
     const std::string axes =
         "--what pile-in,perft --population 1000 --models 5 --positions 'startpos d=6' "
         "--max-seconds 0.05 --min-samples 2";

@@ -25,9 +25,13 @@ std::string scenario(const std::string& name) {
     return std::string(GAEVAL_SOURCE_DIR) + "/scenarios/" + name;
 }
 
+// A fresh folder name (a leftover of an earlier process with the same pid is removed: the CLI
+// refuses a folder that is not empty).
 std::string out_dir(const std::string& name) {
-    return (fs::path(::testing::TempDir()) / ("cli_check_" + std::to_string(getpid()) + "_" + name))
-        .string();
+    const fs::path dir =
+        fs::path(::testing::TempDir()) / ("cli_check_" + std::to_string(getpid()) + "_" + name);
+    fs::remove_all(dir);
+    return dir.string();
 }
 
 // End positions as CSV lines "x,y" with a header, in the given unit (mm per unit).

@@ -1,7 +1,8 @@
 // Learning must learn: a CI-sized `modern` run on 7x7 Ataxx from a fixed seed, whose best member
 // must then beat `capture` (never seen in training) by a margin that the same run with
-// selection switched off (LearnConfig::blind_selection: parents and elites ignore fitness)
-// does not reach. The second run is the proof that the check can fail.
+// selection switched off (LearnConfig::blind_selection: every game's result a fair coin, so
+// that parents and elites are chosen without regard to play) does not reach. The second run is the
+// proof that the check can fail.
 //
 // The guard over several seeds starts every member at zero weights (a player that cannot tell
 // moves apart), so that everything it learns comes from variation kept by selection: a no-op
@@ -51,7 +52,9 @@ TEST(LearnRegression, ModernLearnsToBeatCaptureAndBlindSelectionDoesNot) {
     // 16 members, 16 generations (3,840 games), then games against capture. Measured when the
     // test was written, on raw-count features (seeds 1 to 5 of this configuration): learned
     // 0.850, 0.873, 0.880, 0.897, 0.833; blind 0.015, 0.000, 0.235, 0.003, 0.287. With the
-    // features in [0, 1] (issue 14), seed 1: learned 0.868, blind 0.315. This test runs seed 1.
+    // features in [0, 1] (issue 14), seed 1: learned 0.868, blind 0.315 (blind: members ranked
+    // by index); since blind selection is a coin per game result (any scheme), blind 0.000.
+    // This test runs seed 1.
     const Outcome learned = learn_and_verify(Variant::Full, 400);
     const Outcome blind = learn_and_verify(Variant::Blind, 200);
     RecordProperty("learned_score", std::to_string(learned.score_vs_capture));
@@ -63,8 +66,10 @@ TEST(LearnRegression, ModernLearnsToBeatCaptureAndBlindSelectionDoesNot) {
 TEST(LearnRegression, FromZeroWeightsOnlyMutationKeptBySelectionLearnsOnEverySeed) {
     // Measured when the test was written (16 members, 16 generations from zero weights, 200
     // games against capture), seeds 1 to 5: learned 0.835, 0.740, 0.810, 0.845, 0.810; blind
-    // selection 0.265, 0.055, 0.525, 0.095, 0.355; without mutation 0.000 on every seed. The
-    // test runs seeds 1 to 3 and a no-mutation control on seed 1.
+    // selection 0.265, 0.055, 0.525, 0.095, 0.355 (members ranked by index; with a coin per
+    // game result, the blind control of every scheme since, 0.000 on seeds 1 to 3); without
+    // mutation 0.000 on every seed. The test runs seeds 1 to 3 and a no-mutation control on
+    // seed 1.
     double learned_sum = 0, blind_sum = 0;
     const uint64_t seeds[] = {1, 2, 3};
     for (const uint64_t seed : seeds) {

@@ -202,6 +202,7 @@ TEST(PileInTrust, NeverWorseThanGreedyOnEveryShippedScenario) {
             job.out_dir = (fs::path(::testing::TempDir()) /
                            ("trust_" + std::to_string(getpid()) + "_" + std::to_string(runs)))
                               .string();
+            fs::remove_all(job.out_dir);  // a leftover of an earlier process with this pid
             job.quiet = true;
             job.checkpoint_every_seconds = 1e9;
             job.checkpoint_at_end = false;

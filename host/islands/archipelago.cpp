@@ -209,262 +209,332 @@ uint32_t checkpoint_generation(const std::string& dir, int ranks, uint64_t finge
     }
 }
 
-ArchipelagoResult run_archipelago(IslandGa& ga, Transport& t, const ArchipelagoJob& job) {
+namespace {
+
+// One invocation of run_archipelago, phase by phase: start or resume, then per generation
+// evaluate and gather, migrate, advance and checkpoint, report; at the end the best of all
+// islands. Every rank runs the same phases in the same order (each all_gather is collective).
+class ArchipelagoRun {
+  public:
     using clock = std::chrono::steady_clock;
-    const auto start = clock::now();
-    const IslandConfig& cfg = job.islands;
-    const uint32_t n = cfg.count;
-    const int rank = t.rank(), ranks = t.size();
-    const bool files = !job.out_dir.empty();
-    std::vector<uint32_t> owned;
-    for (uint32_t i = 0; i < n; ++i)
-        if (island_rank(i, n, ranks) == rank) owned.push_back(i);
 
-    ArchipelagoResult result;
-    uint32_t gen = 0;
-    agree(t, [&] {
-        if (static_cast<uint32_t>(ranks) > n)
-            throw InputError("--islands " + std::to_string(n) + ": fewer islands than the " +
-                             std::to_string(ranks) + " MPI ranks (every rank needs one)");
-        if (!job.resume) {
-            for (uint32_t i : owned) ga.start(i);
-            return;
+    ArchipelagoRun(IslandGa& ga, Transport& t, const ArchipelagoJob& job)
+        : ga_(ga),
+          t_(t),
+          job_(job),
+          cfg_(job.islands),
+          n_(cfg_.count),
+          rank_(t.rank()),
+          ranks_(t.size()),
+          files_(!job.out_dir.empty()),
+          gen_header_(ga.generations_header()),
+          first_(ga.first_generation_number()),
+          gen_files_(files_ && !gen_header_.empty()) {
+        for (uint32_t i = 0; i < n_; ++i)
+            if (island_rank(i, n_, ranks_) == rank_) owned_.push_back(i);
+    }
+
+    ArchipelagoResult run() {
+        start_or_resume();
+        read_kept_files();
+        previous_checkpoint_ = gen_;
+        if (!job_.resume) write_checkpoint(0);
+        last_checkpoint_ = clock::now();
+        while (gen_ < job_.generations) {
+            Gathered g = evaluate_and_gather();
+            log_rows(g);
+            if (migrates_after(cfg_, gen_, job_.generations)) migrate();
+            for (uint32_t i : owned_) ga_.advance(i);
+            ++gen_;
+            if (g.checkpoint_due || g.stop || gen_ == job_.generations) {
+                write_checkpoint(gen_);
+                last_checkpoint_ = clock::now();
+            }
+            report(g.rows, g.stop);
+            if (g.stop) {
+                result_.interrupted = true;
+                break;
+            }
         }
-        gen = checkpoint_generation(job.out_dir, ranks, job.fingerprint);
-        const std::string part = path_in(job.out_dir, part_name(rank, ranks, gen));
-        if (!fs::exists(part))
-            throw InputError("--resume: checkpoint part " + part + " is missing");
-        const Checkpoint c = load_checkpoint(part);
-        if (c.header.value("fingerprint", uint64_t{0}) != job.fingerprint ||
-            c.header.value("generation", uint32_t{0}) != gen)
-            throw InputError(part + ": checkpoint part of another run or generation");
-        for (uint32_t i : owned) ga.load(i, c, prefix_of(i), part);
-    });
+        result_.generation = gen_;
+        gather_best();
+        result_.seconds = std::chrono::duration<double>(clock::now() - start_).count();
+        return result_;
+    }
 
-    std::vector<std::string> island_lines, migration_lines;
-    // generations.csv of every island and of the archipelago (rank 0)
-    const std::string gen_header = ga.generations_header();
-    const uint32_t first = ga.first_generation_number();
-    const bool gen_files = files && !gen_header.empty();
-    auto island_csv = [&](uint32_t i) {
-        return path_in(path_in(job.out_dir, "island-" + std::to_string(i)), "generations.csv");
+  private:
+    // A generation's statistics from every rank, and whether to stop or checkpoint.
+    struct Gathered {
+        bool stop = false, checkpoint_due = false;
+        std::vector<IslandRow> rows;                // every island, by index
+        std::map<uint32_t, std::string> gen_lines;  // island -> its generations.csv line
     };
-    const std::string best_csv = files ? path_in(job.out_dir, "generations.csv") : "";
-    std::vector<std::vector<std::string>> island_gen_lines(n);
-    std::vector<std::string> best_lines;
-    const std::string islands_csv = files ? path_in(job.out_dir, "islands.csv") : "";
-    const std::string migrations_csv = files ? path_in(job.out_dir, "migrations.csv") : "";
-    if (files && rank == 0) {
-        island_lines = kept_lines(islands_csv, kIslandsCsvHeader, gen);
-        migration_lines = kept_lines(migrations_csv, kMigrationsCsvHeader, gen);
-        if (gen_files) {
-            for (uint32_t i = 0; i < n; ++i)
-                island_gen_lines[i] = kept_lines(island_csv(i), gen_header, gen, first);
-            best_lines = kept_lines(best_csv, gen_header + ",island", gen, first);
-        }
+
+    std::string island_csv(uint32_t i) const {
+        return path_in(path_in(job_.out_dir, "island-" + std::to_string(i)), "generations.csv");
+    }
+    std::string out_file(const char* name) const {
+        return files_ ? path_in(job_.out_dir, name) : "";
+    }
+
+    // Fresh islands, or every owned island from this rank's checkpoint part (agreed by all).
+    void start_or_resume() {
+        agree(t_, [&] {
+            if (static_cast<uint32_t>(ranks_) > n_)
+                throw InputError("--islands " + std::to_string(n_) + ": fewer islands than the " +
+                                 std::to_string(ranks_) + " MPI ranks (every rank needs one)");
+            if (!job_.resume) {
+                for (uint32_t i : owned_) ga_.start(i);
+                return;
+            }
+            gen_ = checkpoint_generation(job_.out_dir, ranks_, job_.fingerprint);
+            const std::string part = path_in(job_.out_dir, part_name(rank_, ranks_, gen_));
+            if (!fs::exists(part))
+                throw InputError("--resume: checkpoint part " + part + " is missing");
+            const Checkpoint c = load_checkpoint(part);
+            if (c.header.value("fingerprint", uint64_t{0}) != job_.fingerprint ||
+                c.header.value("generation", uint32_t{0}) != gen_)
+                throw InputError(part + ": checkpoint part of another run or generation");
+            for (uint32_t i : owned_) ga_.load(i, c, prefix_of(i), part);
+        });
+    }
+
+    // Rank 0 keeps the CSV lines of the generations before the one it starts from.
+    void read_kept_files() {
+        island_gen_lines_.resize(n_);
+        if (!files_ || rank_ != 0) return;
+        island_lines_ = kept_lines(out_file("islands.csv"), kIslandsCsvHeader, gen_);
+        migration_lines_ = kept_lines(out_file("migrations.csv"), kMigrationsCsvHeader, gen_);
+        if (!gen_files_) return;
+        for (uint32_t i = 0; i < n_; ++i)
+            island_gen_lines_[i] = kept_lines(island_csv(i), gen_header_, gen_, first_);
+        best_lines_ =
+            kept_lines(out_file("generations.csv"), gen_header_ + ",island", gen_, first_);
     }
 
     // Every rank writes its part of generation `done`, then (after all have) rank 0 the CSVs
     // and the manifest; parts older than the previous checkpoint are removed.
-    uint32_t previous_checkpoint = gen;
-    auto write_checkpoint = [&](uint32_t done) {
-        if (!files) return;
-        agree(t, [&] {
+    void write_checkpoint(uint32_t done) {
+        if (!files_) return;
+        agree(t_, [&] {
             Checkpoint c;
-            c.header = {{"kind", "islands-part"}, {"fingerprint", job.fingerprint},
-                        {"generation", done},     {"rank", rank},
-                        {"ranks", ranks},         {"islands", owned}};
-            for (uint32_t i : owned) ga.save(i, c, prefix_of(i));
-            save_checkpoint(c, path_in(job.out_dir, part_name(rank, ranks, done)));
+            c.header = {{"kind", "islands-part"}, {"fingerprint", job_.fingerprint},
+                        {"generation", done},     {"rank", rank_},
+                        {"ranks", ranks_},        {"islands", owned_}};
+            for (uint32_t i : owned_) ga_.save(i, c, prefix_of(i));
+            save_checkpoint(c, path_in(job_.out_dir, part_name(rank_, ranks_, done)));
         });
-        if (rank == 0) {
-            io::write_text_atomic(islands_csv, joined(island_lines));
-            io::write_text_atomic(migrations_csv, joined(migration_lines));
-            if (gen_files) {
-                for (uint32_t i = 0; i < n; ++i) {
-                    fs::create_directories(fs::path(island_csv(i)).parent_path());
-                    io::write_text_atomic(island_csv(i), joined(island_gen_lines[i]));
-                }
-                io::write_text_atomic(best_csv, joined(best_lines));
-            }
-            if (!job.picture.empty())
-                io::write_text_atomic(
-                    path_in(job.out_dir, job.picture),
-                    islands_svg(job.picture_title, island_lines, n, job.generations));
-            const nlohmann::json manifest = {{"kind", "islands"},
-                                             {"fingerprint", job.fingerprint},
-                                             {"generation", done},
-                                             {"ranks", ranks},
-                                             {"islands", n}};
-            io::write_text_atomic(path_in(job.out_dir, "checkpoint.json"), manifest.dump(2) + "\n");
-        }
+        if (rank_ == 0) write_rank0_files(done);
         // Keep this checkpoint and the previous one (rank 0 may not have named this one yet).
         const std::string mine =
-            "checkpoint-rank" + std::to_string(rank) + "-of-" + std::to_string(ranks) + "-gen";
+            "checkpoint-rank" + std::to_string(rank_) + "-of-" + std::to_string(ranks_) + "-gen";
         std::error_code ec;
-        for (const auto& e : fs::directory_iterator(job.out_dir, ec)) {
+        for (const auto& e : fs::directory_iterator(job_.out_dir, ec)) {
             const std::string name = e.path().filename().string();
             if (name.rfind(mine, 0) != 0) continue;
             const unsigned long g = std::strtoul(name.c_str() + mine.size(), nullptr, 10);
-            if (g < previous_checkpoint) fs::remove(e.path(), ec);
+            if (g < previous_checkpoint_) fs::remove(e.path(), ec);
         }
-        previous_checkpoint = done;
-    };
-    if (!job.resume) write_checkpoint(0);
+        previous_checkpoint_ = done;
+    }
 
-    auto last_checkpoint = clock::now();
-    RateLimiter progress;
-    while (gen < job.generations) {
-        // ---- evaluate every owned island, gather the statistics (and any interruption, and
-        // rank 0's checkpoint clock)
+    void write_rank0_files(uint32_t done) {
+        io::write_text_atomic(out_file("islands.csv"), joined(island_lines_));
+        io::write_text_atomic(out_file("migrations.csv"), joined(migration_lines_));
+        if (gen_files_) {
+            for (uint32_t i = 0; i < n_; ++i) {
+                fs::create_directories(fs::path(island_csv(i)).parent_path());
+                io::write_text_atomic(island_csv(i), joined(island_gen_lines_[i]));
+            }
+            io::write_text_atomic(out_file("generations.csv"), joined(best_lines_));
+        }
+        if (!job_.picture.empty())
+            io::write_text_atomic(
+                path_in(job_.out_dir, job_.picture),
+                islands_svg(job_.picture_title, island_lines_, n_, job_.generations));
+        const nlohmann::json manifest = {{"kind", "islands"},
+                                         {"fingerprint", job_.fingerprint},
+                                         {"generation", done},
+                                         {"ranks", ranks_},
+                                         {"islands", n_}};
+        io::write_text_atomic(path_in(job_.out_dir, "checkpoint.json"), manifest.dump(2) + "\n");
+    }
+
+    // Evaluates every owned island and gathers the statistics of all (and any interruption,
+    // and rank 0's checkpoint clock).
+    Gathered evaluate_and_gather() {
         ByteWriter w;
         w.put<uint8_t>(interrupted() ? 1 : 0);
-        w.put<uint8_t>(std::chrono::duration<double>(clock::now() - last_checkpoint).count() >=
-                               job.checkpoint_every_seconds
+        w.put<uint8_t>(std::chrono::duration<double>(clock::now() - last_checkpoint_).count() >=
+                               job_.checkpoint_every_seconds
                            ? 1
                            : 0);
-        w.put<uint32_t>(static_cast<uint32_t>(owned.size()));
-        const auto evaluated = ga.evaluate_islands(owned, gen_files);
-        for (size_t k = 0; k < owned.size(); ++k) {
+        w.put<uint32_t>(static_cast<uint32_t>(owned_.size()));
+        const auto evaluated = ga_.evaluate_islands(owned_, gen_files_);
+        for (size_t k = 0; k < owned_.size(); ++k) {
             IslandRow row = evaluated.at(k).first;
-            row.generation = gen;
-            row.island = owned[k];
+            row.generation = gen_;
+            row.island = owned_[k];
             w.put(row);
             w.put_string(evaluated[k].second);
         }
-        bool stop = false, checkpoint_due = false;
-        std::vector<IslandRow> rows;
-        std::map<uint32_t, std::string> gen_lines;
+        Gathered g;
         int from_rank = 0;
-        for (const auto& bytes : t.all_gather(w.bytes)) {
+        for (const auto& bytes : t_.all_gather(w.bytes)) {
             ByteReader r(bytes);
-            stop = r.get<uint8_t>() != 0 || stop;
+            g.stop = r.get<uint8_t>() != 0 || g.stop;
             const bool due = r.get<uint8_t>() != 0;
-            if (from_rank++ == 0) checkpoint_due = due;
+            if (from_rank++ == 0) g.checkpoint_due = due;
             const uint32_t count = r.get<uint32_t>();
             for (uint32_t k = 0; k < count; ++k) {
-                rows.push_back(r.get<IslandRow>());
-                gen_lines[rows.back().island] = r.get_string();
+                g.rows.push_back(r.get<IslandRow>());
+                g.gen_lines[g.rows.back().island] = r.get_string();
             }
         }
-        std::sort(rows.begin(), rows.end(),
+        std::sort(g.rows.begin(), g.rows.end(),
                   [](const IslandRow& a, const IslandRow& b) { return a.island < b.island; });
+        return g;
+    }
+
+    // The rows into the result; on rank 0 into islands.csv, each island's generations.csv and
+    // the archipelago's (the line of the island with the best value).
+    void log_rows(Gathered& g) {
         const IslandRow* best_row = nullptr;
-        for (const IslandRow& row : rows) {
-            result.rows.push_back(row);
-            if (rank != 0) continue;
-            island_lines.push_back(csv_line(row));
-            const std::string& line = gen_lines[row.island];
+        for (const IslandRow& row : g.rows) {
+            result_.rows.push_back(row);
+            if (rank_ != 0) continue;
+            island_lines_.push_back(csv_line(row));
+            const std::string& line = g.gen_lines[row.island];
             if (line.empty()) continue;
-            island_gen_lines[row.island].push_back(line);
+            island_gen_lines_[row.island].push_back(line);
             if (!best_row || row.best > best_row->best) best_row = &row;
         }
         if (best_row)
-            best_lines.push_back(gen_lines[best_row->island] + "," +
-                                 std::to_string(best_row->island));
+            best_lines_.push_back(g.gen_lines[best_row->island] + "," +
+                                  std::to_string(best_row->island));
+    }
 
-        // ---- migration: best K of every island to the islands that receive from it
-        if (migrates_after(cfg, gen, job.generations)) {
-            ByteWriter out;
-            out.put<uint32_t>(static_cast<uint32_t>(owned.size()));
-            for (uint32_t i : owned) {
-                const std::vector<double> fit = ga.fitness(i);
-                const std::vector<uint64_t> best = best_members(fit, cfg.migrants);
-                out.put<uint32_t>(i);
-                out.put<uint32_t>(static_cast<uint32_t>(best.size()));
-                for (uint64_t m : best) put_migrant(out, Migrant{i, fit[m], ga.genome(i, m)});
+    // Best K of every island to the islands that receive from it.
+    void migrate() {
+        ByteWriter out;
+        out.put<uint32_t>(static_cast<uint32_t>(owned_.size()));
+        for (uint32_t i : owned_) {
+            const std::vector<double> fit = ga_.fitness(i);
+            const std::vector<uint64_t> best = best_members(fit, cfg_.migrants);
+            out.put<uint32_t>(i);
+            out.put<uint32_t>(static_cast<uint32_t>(best.size()));
+            for (uint64_t m : best) put_migrant(out, Migrant{i, fit[m], ga_.genome(i, m)});
+        }
+        std::map<uint32_t, std::vector<Migrant>> emigrants;
+        for (const auto& bytes : t_.all_gather(out.bytes)) {
+            ByteReader r(bytes);
+            const uint32_t islands_here = r.get<uint32_t>();
+            for (uint32_t k = 0; k < islands_here; ++k) {
+                const uint32_t i = r.get<uint32_t>();
+                const uint32_t count = r.get<uint32_t>();
+                for (uint32_t m = 0; m < count; ++m) emigrants[i].push_back(get_migrant(r));
             }
-            std::map<uint32_t, std::vector<Migrant>> emigrants;
-            for (const auto& bytes : t.all_gather(out.bytes)) {
-                ByteReader r(bytes);
-                const uint32_t islands_here = r.get<uint32_t>();
-                for (uint32_t k = 0; k < islands_here; ++k) {
-                    const uint32_t i = r.get<uint32_t>();
-                    const uint32_t count = r.get<uint32_t>();
-                    for (uint32_t m = 0; m < count; ++m) emigrants[i].push_back(get_migrant(r));
+        }
+        ByteWriter log;
+        for (uint32_t to : owned_) place_arrivals(to, emigrants, log);
+        std::vector<MigrationRow> moved;
+        for (const auto& bytes : t_.all_gather(log.bytes)) {
+            ByteReader r(bytes);
+            const size_t count = bytes.size() / sizeof(MigrationRow);
+            for (size_t k = 0; k < count; ++k) moved.push_back(r.get<MigrationRow>());
+        }
+        std::stable_sort(moved.begin(), moved.end(),
+                         [](const MigrationRow& a, const MigrationRow& b) { return a.to < b.to; });
+        for (const MigrationRow& m : moved) {
+            result_.migrations.push_back(m);
+            if (rank_ == 0) migration_lines_.push_back(csv_line(m));
+        }
+    }
+
+    // The immigrants of island `to`, sources in migration_sources order, placed by the
+    // replacement policy; every arrival (placed or not) logged.
+    void place_arrivals(uint32_t to, std::map<uint32_t, std::vector<Migrant>>& emigrants,
+                        ByteWriter& log) {
+        std::vector<Migrant> arriving;
+        for (uint32_t from : migration_sources(cfg_, to))
+            for (const Migrant& m : emigrants[from]) arriving.push_back(m);
+        std::vector<double> arriving_fitness;
+        for (const Migrant& m : arriving) arriving_fitness.push_back(m.fitness);
+        const std::vector<int64_t> slots =
+            place_immigrants(ga_.fitness(to), arriving_fitness, cfg_.replace);
+        std::vector<int64_t> placed_slots;
+        std::vector<Migrant> placed;
+        for (size_t j = 0; j < arriving.size(); ++j) {
+            log.put(MigrationRow{gen_, arriving[j].from, to, arriving[j].fitness, slots[j]});
+            if (slots[j] < 0) continue;
+            placed_slots.push_back(slots[j]);
+            placed.push_back(arriving[j]);
+        }
+        ga_.immigrate(to, placed_slots, placed);
+    }
+
+    // A rate-limited progress line on rank 0.
+    void report(const std::vector<IslandRow>& rows, bool stop) {
+        if (job_.quiet || rank_ != 0 || !progress_.due(gen_ == job_.generations || stop)) return;
+        double best = rows.empty() ? 0 : rows[0].best;
+        uint32_t best_island = 0;
+        for (const IslandRow& row : rows)
+            if (row.best > best) best = row.best, best_island = row.island;
+        std::fprintf(stderr,
+                     "%s: generation %u/%u  %u island%s on %d rank%s  best %.6g (island %u)\n",
+                     job_.label.c_str(), gen_, job_.generations, n_, n_ == 1 ? "" : "s", ranks_,
+                     ranks_ == 1 ? "" : "s", best, best_island);
+    }
+
+    // The best of all islands (ties: the lowest island), the same on every rank.
+    void gather_best() {
+        ByteWriter mine;
+        mine.put<uint32_t>(static_cast<uint32_t>(owned_.size()));
+        for (uint32_t i : owned_) {
+            Migrant b = ga_.best(i);
+            b.from = i;
+            put_migrant(mine, b);
+        }
+        bool have = false;
+        for (const auto& bytes : t_.all_gather(mine.bytes)) {
+            ByteReader r(bytes);
+            const uint32_t count = r.get<uint32_t>();
+            for (uint32_t k = 0; k < count; ++k) {
+                Migrant b = get_migrant(r);
+                if (!have || b.fitness > result_.best.fitness ||
+                    (b.fitness == result_.best.fitness && b.from < result_.best.from)) {
+                    result_.best = b;
+                    have = true;
                 }
             }
-            ByteWriter log;
-            for (uint32_t to : owned) {
-                std::vector<Migrant> arriving;
-                for (uint32_t from : migration_sources(cfg, to))
-                    for (const Migrant& m : emigrants[from]) arriving.push_back(m);
-                std::vector<double> arriving_fitness;
-                for (const Migrant& m : arriving) arriving_fitness.push_back(m.fitness);
-                const std::vector<int64_t> slots =
-                    place_immigrants(ga.fitness(to), arriving_fitness, cfg.replace);
-                std::vector<int64_t> placed_slots;
-                std::vector<Migrant> placed;
-                for (size_t j = 0; j < arriving.size(); ++j) {
-                    log.put(MigrationRow{gen, arriving[j].from, to, arriving[j].fitness, slots[j]});
-                    if (slots[j] < 0) continue;
-                    placed_slots.push_back(slots[j]);
-                    placed.push_back(arriving[j]);
-                }
-                ga.immigrate(to, placed_slots, placed);
-            }
-            std::vector<MigrationRow> moved;
-            for (const auto& bytes : t.all_gather(log.bytes)) {
-                ByteReader r(bytes);
-                const size_t count = bytes.size() / sizeof(MigrationRow);
-                for (size_t k = 0; k < count; ++k) moved.push_back(r.get<MigrationRow>());
-            }
-            std::stable_sort(
-                moved.begin(), moved.end(),
-                [](const MigrationRow& a, const MigrationRow& b) { return a.to < b.to; });
-            for (const MigrationRow& m : moved) {
-                result.migrations.push_back(m);
-                if (rank == 0) migration_lines.push_back(csv_line(m));
-            }
         }
+    }
 
-        for (uint32_t i : owned) ga.advance(i);
-        ++gen;
-        if (checkpoint_due || stop || gen == job.generations) {
-            write_checkpoint(gen);
-            last_checkpoint = clock::now();
-        }
-        if (!job.quiet && rank == 0 && progress.due(gen == job.generations || stop)) {
-            double best = rows.empty() ? 0 : rows[0].best;
-            uint32_t best_island = 0;
-            for (const IslandRow& row : rows)
-                if (row.best > best) best = row.best, best_island = row.island;
-            std::fprintf(stderr,
-                         "%s: generation %u/%u  %u island%s on %d rank%s  best %.6g "
-                         "(island %u)\n",
-                         job.label.c_str(), gen, job.generations, n, n == 1 ? "" : "s", ranks,
-                         ranks == 1 ? "" : "s", best, best_island);
-        }
-        if (stop) {
-            result.interrupted = true;
-            break;
-        }
-    }
-    result.generation = gen;
+    IslandGa& ga_;
+    Transport& t_;
+    const ArchipelagoJob& job_;
+    const IslandConfig& cfg_;
+    const uint32_t n_;
+    const int rank_, ranks_;
+    const bool files_;
+    const std::string gen_header_;
+    const uint32_t first_;
+    const bool gen_files_;
+    const clock::time_point start_ = clock::now();
+    std::vector<uint32_t> owned_;
+    uint32_t gen_ = 0, previous_checkpoint_ = 0;
+    clock::time_point last_checkpoint_;
+    RateLimiter progress_;
+    ArchipelagoResult result_;
+    // rank 0: the lines of islands.csv, migrations.csv, each island's and the best generations.csv
+    std::vector<std::string> island_lines_, migration_lines_, best_lines_;
+    std::vector<std::vector<std::string>> island_gen_lines_;
+};
 
-    // ---- the best of all islands (ties: the lowest island)
-    ByteWriter mine;
-    mine.put<uint32_t>(static_cast<uint32_t>(owned.size()));
-    for (uint32_t i : owned) {
-        Migrant b = ga.best(i);
-        b.from = i;
-        put_migrant(mine, b);
-    }
-    bool have = false;
-    for (const auto& bytes : t.all_gather(mine.bytes)) {
-        ByteReader r(bytes);
-        const uint32_t count = r.get<uint32_t>();
-        for (uint32_t k = 0; k < count; ++k) {
-            Migrant b = get_migrant(r);
-            if (!have || b.fitness > result.best.fitness ||
-                (b.fitness == result.best.fitness && b.from < result.best.from)) {
-                result.best = b;
-                have = true;
-            }
-        }
-    }
-    result.seconds = std::chrono::duration<double>(clock::now() - start).count();
-    return result;
+}  // namespace
+
+ArchipelagoResult run_archipelago(IslandGa& ga, Transport& t, const ArchipelagoJob& job) {
+    return ArchipelagoRun(ga, t, job).run();
 }
 
 }  // namespace gaeval::islands

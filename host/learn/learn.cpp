@@ -66,9 +66,29 @@ void Tally::add(const std::vector<Pairing>& pairs, const std::vector<GameRecord>
     }
 }
 
+namespace {
+
+// The blind control (LearnConfig::blind_selection): every game's result is replaced by a fair
+// coin, drawn from the run's seed (purpose SchemeVariation, counter (g, phase | 2^31, game, 7),
+// a tag no scheme draws with), so that every scheme's selection, elitism and replacement see
+// fitness that carries no information about the players, whatever the scheme does with it.
+void blind_outcomes(const LearnConfig& c, uint32_t g, uint32_t phase,
+                    std::vector<GameRecord>& records) {
+    for (size_t i = 0; i < records.size(); ++i) {
+        const Random4 coin =
+            draw(c, Purpose::SchemeVariation, g, phase | 0x80000000u, uint32_t(i), 7);
+        GameRecord& r = records[i];
+        r.a_result = (coin.v[0] & 1) ? 1 : -1;
+        r.winner = static_cast<int8_t>(r.a_result > 0 ? r.a_seat : 1 - r.a_seat);
+    }
+}
+
+}  // namespace
+
 std::vector<GameRecord> Generation::play(const std::vector<games::PlayerData>& players,
                                          const std::vector<Pairing>& pairings, uint32_t phase) {
     auto records = play_(players, pairings, batch_seed(config_.seed, state_.generation, phase));
+    if (config_.blind_selection) blind_outcomes(config_, state_.generation, phase, records);
     for (const GameRecord& r : records) {
         ++report.games;
         report.plies += r.plies;

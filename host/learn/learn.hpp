@@ -104,8 +104,8 @@ struct LearnConfig {
     // uniform in (-m, m) (the scheme's mutation rule), one per genome weight; empty: uniform
     // in the init range.
     std::vector<float> start_weights;
-    // Tests only (no flag, not saved): modern's selection and elitism ignore fitness (members
-    // ranked by index), the broken learner that the learning regression test must tell apart.
+    // Tests only (no flag, not saved): every game's result is a fair coin (Generation::play), so
+    // any scheme's selection is blind: the broken learner the learning tests must tell apart.
     bool blind_selection = false;
     // Settings of schemes that have no field above (plug-ins: docs/adding-a-scheme.md), by name.
     std::map<std::string, double> params;

@@ -87,11 +87,9 @@ class Modern final : public Scheme {
     void step(const LearnConfig& c, LearnState& s, Generation& games) const override {
         const uint32_t n = c.population, d = c.dims(), g = s.generation;
         GenerationReport& report = games.report;
-        auto order = play_and_score(c, s, games, tournament_schedule(c, g));
+        const auto order = play_and_score(c, s, games, tournament_schedule(c, g));
         s.best_weights = member(s, order[0], d);
         s.best_value = s.value[order[0]];
-        if (c.blind_selection)
-            for (uint32_t r = 0; r < n; ++r) order[r] = r;
         std::vector<uint32_t> rank_of(n);
         for (uint32_t r = 0; r < n; ++r) rank_of[order[r]] = r;
 
