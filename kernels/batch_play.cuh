@@ -1,6 +1,7 @@
 // Batches of matches on the device: the device half of the batch layer's matches and tournaments
 // (host/batch/batch.hpp), compiled per family of game types of GAEVAL_FOR_EACH_GAME_TYPE
-// (games/registry.hpp) by the batch_play_*.cu files, each of which instantiates the executor's
+// (games/registry.hpp) by the batch_play_<unit>.cu files that the build generates from
+// games/games.cmake (one a line), each of which instantiates the executor's
 // launch (kernels/executor.cuh) for the ops of kernels/batch_ops.hpp in every shape
 // for_each_play_shape lists for its games. One file per family lets the build compile the
 // families side by side: as one file, this was the build's critical path (9 to 13 minutes).

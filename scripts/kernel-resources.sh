@@ -1,33 +1,47 @@
 #!/usr/bin/env bash
 # Registers, stack, spills and theoretical occupancy of every CUDA kernel, read from the
-# compiler (ptxas -v); no GPU needed. Each kernels/*.cu file is compiled once more with the
-# flags of the `cuda` preset's compile_commands.json plus `-Xptxas -v` (through ccache when
-# CMAKE_CUDA_COMPILER_LAUNCHER or CCACHE_DIR is set, so a rerun over unchanged sources is quick),
-# and the kernels of its log are printed as one markdown table on stdout.
+# compiler (ptxas -v); no GPU needed. Each kernels/*.cu file and each play unit generated from
+# games/games.cmake (build/cuda/generated/kernels/batch_play_<unit>.cu) is compiled once more
+# with the flags of the `cuda` preset's compile_commands.json plus `-Xptxas -v` (through ccache
+# when CMAKE_CUDA_COMPILER_LAUNCHER or CCACHE_DIR is set, so a rerun over unchanged sources is
+# quick), and the kernels of its log are printed as one markdown table on stdout.
 #
-#   usage: scripts/kernel-resources.sh [FILE.cu ...]        (default: every kernels/*.cu)
+#   usage: scripts/kernel-resources.sh [FILE.cu | UNIT ...]   (default: every kernel file)
+#   UNIT: a play unit of games/games.cmake by name: tictactoe, ataxx_square7 (or
+#   batch_play_tictactoe); FILE.cu: a path (kernels/batch_perft.cu)
 #
 # Environment: GAEVAL_KERNEL_LOGS=DIR keeps the ptxas logs there (default: a temporary folder);
 # GAEVAL_KERNEL_BLOCK (default 256, for_each_index's block) is the block size the occupancy
 # assumes. Occupancy is the register limit of sm_90 (65536 registers and 64 warps per
 # multiprocessor, registers allocated per warp in units of 256, at most 32 blocks); shared
 # memory is not a limit for these kernels (the table prints it).
-# Compiling one batch_play_*.cu file takes minutes (the searching kernels); on a busy machine
+# Compiling one play unit takes minutes (the searching kernels); on a busy machine
 # name the files you changed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-root=$(pwd)
 block=${GAEVAL_KERNEL_BLOCK:-256}
 commands=build/cuda/compile_commands.json
-if ! [ -f "$commands" ]; then
+generated=build/cuda/generated/kernels
+# Configure first when there is no build yet or the game list changed since (the play units are
+# generated at configure time).
+if ! [ -f "$commands" ] || [ games/games.cmake -nt "$commands" ]; then
     cmake --preset cuda >/dev/null || { echo "kernel-resources: cmake --preset cuda failed" >&2; exit 2; }
 fi
 [ -f "$commands" ] || { echo "kernel-resources: no $commands (is nvcc installed?)" >&2; exit 2; }
 logs=${GAEVAL_KERNEL_LOGS:-$(mktemp -d)}
 mkdir -p "$logs" || { echo "kernel-resources: cannot create $logs" >&2; exit 2; }
-if [ $# -gt 0 ]; then files=("$@"); else files=(kernels/*.cu); fi
-for f in "${files[@]}"; do
-    [ -f "$f" ] || { echo "kernel-resources: no file $f" >&2; exit 2; }
+if [ $# -gt 0 ]; then files=("$@"); else files=(kernels/*.cu "$generated"/batch_play_*.cu); fi
+for i in "${!files[@]}"; do
+    f=${files[$i]}
+    if ! [ -f "$f" ]; then
+        unit=${f#batch_play_}
+        if [[ "$f" != */* ]] && [ -f "$generated/batch_play_${unit%.cu}.cu" ]; then
+            files[$i]=$generated/batch_play_${unit%.cu}.cu
+        else
+            echo "kernel-resources: no file or play unit $f (units: games/games.cmake)" >&2
+            exit 2
+        fi
+    fi
 done
 
 launcher=${CMAKE_CUDA_COMPILER_LAUNCHER:-}
@@ -35,11 +49,11 @@ status=0
 for f in "${files[@]}"; do
     name=$(basename "$f" .cu)
     # The file's compile command, its object sent to the log folder, ptxas made verbose.
-    cmd=$(python3 - "$commands" "$root/$f" "$logs/$name.o" <<'EOF'
-import json, shlex, sys
+    cmd=$(python3 - "$commands" "$f" "$logs/$name.o" <<'EOF'
+import json, os, shlex, sys
 entries = json.load(open(sys.argv[1]))
 for e in entries:
-    if e["file"] == sys.argv[2]:
+    if os.path.realpath(e["file"]) == os.path.realpath(sys.argv[2]):
         args = shlex.split(e["command"])
         if "-o" in args:
             args[args.index("-o") + 1] = sys.argv[3]

@@ -1,7 +1,7 @@
 // The compiled game variants: the 7x7 fast path and the table geometry per size class (1, 2, 4
 // words) with 2 or 4 player slots. The host picks one per setup; the CUDA kernels are
-// instantiated for exactly this list (GAEVAL_ATAXX_VARIANTS; kernels/batch_play_ataxx_*.cu
-// instantiate the matches one board kind per file).
+// instantiated for exactly these: games/games.cmake lists them, one generated play unit per
+// board kind (ataxx_square7, ataxx_table1, ataxx_table2, ataxx_table4).
 #pragma once
 
 #include "games/ataxx/features.hpp"
@@ -24,13 +24,3 @@ using Table4Game4 = Game<TableGeometry<4>, 4>;
 static_assert(check_game<Square7Game>() && check_game<Table1Game2>() && check_game<Table4Game4>());
 
 }  // namespace gaeval::ataxx
-
-// X(type) for every variant above.
-#define GAEVAL_ATAXX_VARIANTS(X)    \
-    X(::gaeval::ataxx::Square7Game) \
-    X(::gaeval::ataxx::Table1Game2) \
-    X(::gaeval::ataxx::Table1Game4) \
-    X(::gaeval::ataxx::Table2Game2) \
-    X(::gaeval::ataxx::Table2Game4) \
-    X(::gaeval::ataxx::Table4Game2) \
-    X(::gaeval::ataxx::Table4Game4)

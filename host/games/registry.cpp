@@ -1,11 +1,8 @@
 #include "host/games/registry.hpp"
 
 #include "games/registry.hpp"
-#include "host/ataxx/entry.hpp"
+#include "generated/game_entries.hpp"
 #include "host/games/simple_entry.hpp"
-#include "host/gomoku/entry.hpp"
-#include "host/risk/entry.hpp"
-#include "host/pac/entry.hpp"
 
 namespace gaeval::games {
 
@@ -18,10 +15,11 @@ void add_simple(std::vector<std::unique_ptr<GameEntry>>& list) {
 
 std::vector<std::unique_ptr<GameEntry>> make_registry() {
     std::vector<std::unique_ptr<GameEntry>> list;
-    list.push_back(ataxx::make_entry());
-    list.push_back(gomoku::make_entry());
-    list.push_back(risk::make_entry());
-    list.push_back(pac::make_entry());
+    // The host entries of games/games.cmake (ENTRY) in its order, then the types that name
+    // themselves.
+#define GAEVAL_ADD_ENTRY(make) list.push_back(make());
+    GAEVAL_FOR_EACH_GAME_ENTRY(GAEVAL_ADD_ENTRY)
+#undef GAEVAL_ADD_ENTRY
 #define GAEVAL_ADD_SIMPLE(G) add_simple<G>(list);
     GAEVAL_FOR_EACH_GAME_TYPE(GAEVAL_ADD_SIMPLE)
 #undef GAEVAL_ADD_SIMPLE

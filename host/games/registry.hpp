@@ -1,8 +1,8 @@
 // The registry of games: every subcommand (play, perft, learn, bench, compare, games) finds a
 // game here by name and never names one itself. An entry describes its game (GameInfo, shown by
 // `gaeval games`), opens sessions from its flags or from a saved setup, and offers benchmark
-// cases. Every game of games/registry.hpp that names itself (kName) gets a generic entry;
-// games with formats of their own (Ataxx's boards and FEN) have an entry under host/<game>/.
+// cases. Every game of games/registry.hpp that names itself (kName) gets a generic entry; others
+// have host/<game>/entry.cpp (make_entry(), named by ENTRY on the game's games/games.cmake line).
 #pragma once
 
 #include <functional>
