@@ -7,12 +7,16 @@
 
 #include <atomic>
 #include <cstring>
+#include <fstream>
+#include <nlohmann/json.hpp>
 #include <random>
+#include <sstream>
 #include <thread>
 #include <vector>
 
 #include "ataxx_test_support.hpp"
 #include "games/core/search.hpp"
+#include "host/ataxx/default_player.hpp"
 #include "host/ataxx/engine.hpp"
 #include "search_test_support.hpp"
 
@@ -285,6 +289,40 @@ TEST(AtaxxEngine, NodeBudgetAndStopEndTheSearchWithALegalMove) {
     bool legal = false;
     f.game.for_each_move(f.pos, [&](const Move& m) { legal = legal || m == stopped.move; });
     EXPECT_TRUE(legal);
+}
+
+// Training and play are one evaluator (issue 29): the player compiled into `gaeval uai` is
+// data/ataxx/default-player.json as it stands, learned at the depth it records, and at that
+// depth the clock engine's exact search gives the training search's value (games/core/search.hpp,
+// the search `gaeval learn --depth` plays with) with the shipped weights, bit for bit.
+TEST(AtaxxEngine, ShippedPlayerIsTheDataFileAndItsLearningDepthSearchesAlike) {
+    std::ifstream in(std::string(GAEVAL_SOURCE_DIR) + "/" + kDefaultPlayerPath);
+    ASSERT_TRUE(in) << kDefaultPlayerPath;
+    std::stringstream text;
+    text << in.rdbuf();
+    const nlohmann::json file = nlohmann::json::parse(text.str());
+    ASSERT_EQ(nlohmann::json::parse(default_player_text()), file);
+    const int depth = file.at("depth").get<int>();
+    ASSERT_EQ(file.at("learned_by").at("depth").get<int>(), depth);
+    const std::vector<float> weights = file.at("weights").get<std::vector<float>>();
+    ASSERT_EQ(weights.size(), static_cast<std::size_t>(kFeatureCount));
+
+    const std::atomic<bool> never{false};
+    Engine engine(weights, 4);
+    const auto positions = sample_positions(40, 3);
+    for (std::size_t i = 0; i < positions.size(); ++i) {
+        const Square7Fixture& f = positions[i];
+        EngineLimits limits;
+        limits.depth = depth;
+        const EngineResult r = engine.search(f.game, f.pos, limits, never);
+        ASSERT_FALSE(r.stopped);
+        AlphaBetaLimits ab;
+        ab.depth = depth;
+        const float truth =
+            alpha_beta<Square7Game, 8>(f.game, f.pos, weights.data(), ab, DrawAddress{1, 0, 0})
+                .value;
+        ASSERT_EQ(float_bits(r.value), float_bits(truth)) << "position " << i;
+    }
 }
 
 }  // namespace
