@@ -47,10 +47,10 @@ def main():
     print(f"  inside C++   {cpp * 1e3:8.2f} ms  {a.plans / cpp / 1e6:7.2f} M plans/s")
     print(f"  Python / C++ {py / cpp:.4f}  (min {min(py_s) / min(cpp_s):.4f})")
     if a.cli:
-        threads = backend.threads
+        # `--backend cpu` is every core: compare with --threads 0 (the default here).
         r = subprocess.run([a.cli, "bench", "--what", "rules-pile-in", "--population",
-                            str(a.plans), "--models", "20", "--backend", "cpu", "--threads",
-                            str(threads)], capture_output=True, text=True)
+                            str(a.plans), "--models", "20", "--backend", "cpu"],
+                           capture_output=True, text=True)
         rows = [line for line in r.stdout.splitlines() if "gapi1" in line.lower()]
         print("gaeval bench (its own 20 v 20 scenario, the population's gene-major layout):")
         for line in rows or r.stdout.splitlines()[-5:] or [r.stderr.strip()]:
