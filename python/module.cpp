@@ -272,6 +272,46 @@ PYBIND11_MODULE(_gaeval, m) {
             },
             py::arg("depth"), py::arg("backend"),
             "Leaf count of the move tree from the start to `depth` (GIL released; one call).")
+        .def(
+            "learn",
+            [](const gaeval::Game& g, const gaeval::Backend& backend, uint32_t generations,
+               uint32_t population, const std::string& scheme, uint64_t seed, uint32_t max_plies,
+               uint32_t depth, py::object on_generation) {
+                gaeval::LearnSettings settings;
+                settings.scheme = scheme;
+                settings.population = population;
+                settings.generations = generations;
+                settings.seed = seed;
+                settings.max_plies = max_plies;
+                settings.depth = depth;
+                // With the GIL: Ctrl-C, then the caller's callback (a falsy return stops).
+                const gaeval::OnGeneration each = [&](const gaeval::LearnGeneration& gen) {
+                    py::gil_scoped_acquire gil;
+                    if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+                    if (on_generation.is_none()) return true;
+                    py::dict row;
+                    row["generation"] = gen.generation;
+                    row["best_value"] = gen.best_value;
+                    row["mean_value"] = gen.mean_value;
+                    row["best_weights"] = py::array_t<float>(
+                        static_cast<py::ssize_t>(gen.best_weights.size()), gen.best_weights.data());
+                    row["games"] = gen.games;
+                    row["plies"] = gen.plies;
+                    const py::object keep = on_generation(row);
+                    return keep.is_none() || keep.cast<bool>();
+                };
+                std::vector<float> best;
+                {
+                    py::gil_scoped_release release;
+                    best = g.learn(settings, backend, each);
+                }
+                return py::array_t<float>(static_cast<py::ssize_t>(best.size()), best.data());
+            },
+            py::arg("backend"), py::arg("generations") = 10, py::arg("population") = 0,
+            py::arg("scheme") = "", py::arg("seed") = 1, py::arg("max_plies") = 400,
+            py::arg("depth") = 1, py::arg("on_generation") = py::none(),
+            "Learns the weighted player's weights as `gaeval learn` does; on_generation(row) after "
+            "each generation (return False to stop); returns the best weights (float32).")
         .def("play_pairings", &play_pairings, py::arg("players"), py::arg("pairings"),
              py::arg("seed"), py::arg("max_plies"), py::arg("backend"),
              "Game i between players[pairings[i, 0]] and players[pairings[i, 1]]: a dict of "

@@ -6,6 +6,7 @@
 
 #include "host/api/impl.hpp"
 #include "host/core/error.hpp"
+#include "host/learn/learn.hpp"
 
 namespace gaeval {
 
@@ -140,6 +141,51 @@ std::vector<GameResult> Game::play_pairings(const std::vector<GamePlayer>& playe
         throw InputError(std::string("play_pairings: ") + e.what());
     }
     return out;
+}
+
+std::vector<float> Game::learn(const LearnSettings& settings, const Backend& backend,
+                               const OnGeneration& on_generation) const {
+    const games::GameSession& session = *impl_->session;
+    const games::GameInfo& info = session.info();
+    if (info.weight_names.empty())
+        throw InputError("learn: " + info.name + " has no weighted player");
+    auto game_default = [&](const char* key) {
+        const auto it = info.learn_defaults.find(key);
+        return it == info.learn_defaults.end() ? std::string() : it->second;
+    };
+    std::string scheme = settings.scheme;
+    if (scheme.empty()) scheme = game_default("scheme");
+    if (scheme.empty()) scheme = learn::kDefaultScheme;
+    learn::LearnConfig c =
+        learn::default_config(scheme, static_cast<uint32_t>(info.weight_names.size()));
+    if (settings.population > 0) {
+        c.population = settings.population;
+    } else if (const std::string p = game_default("population"); !p.empty()) {
+        c.population = static_cast<uint32_t>(std::stoul(p));
+    }
+    c.generations = settings.generations;
+    c.seed = settings.seed;
+    c.max_plies = settings.max_plies;
+    c.depth = settings.depth;
+    learn::validate(c);
+    const BackendChoice& choice = backend.impl().choice;
+    const learn::PlayFn play = [&](const std::vector<games::PlayerData>& players,
+                                   const std::vector<gaeval::Pairing>& pairings, uint64_t seed) {
+        return session.play_pairings(players, pairings, seed, c.max_plies, choice);
+    };
+    learn::LearnState state = learn::initial_state(c);
+    while (state.generation < c.generations) {
+        const learn::GenerationReport report = learn::step(c, state, play);
+        LearnGeneration g;
+        g.generation = state.generation;
+        g.best_value = state.best_value;
+        g.mean_value = state.mean_value;
+        g.best_weights = state.best_weights;
+        g.games = report.games;
+        g.plies = report.plies;
+        if (on_generation && !on_generation(g)) break;
+    }
+    return state.best_weights;
 }
 
 }  // namespace gaeval

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -52,6 +53,29 @@ struct GameResult {
     uint64_t move_hash = 0;  // a hash of the moves played (equal on every backend)
 };
 
+// A learning run of `gaeval learn` (docs/learn.md): the scheme, its population and generations,
+// the seed, the ply cap and the weighted player's search depth; 0 or "" take the game's learn
+// defaults (`gaeval games`), else the scheme's.
+struct LearnSettings {
+    std::string scheme;
+    uint32_t population = 0;
+    uint32_t generations = 10;
+    uint64_t seed = 1;
+    uint32_t max_plies = 400;
+    uint32_t depth = 1;
+};
+
+// What a generation of a learning run came to (generations.csv's columns).
+struct LearnGeneration {
+    uint32_t generation = 0;  // generations completed (1-based)
+    double best_value = 0, mean_value = 0;
+    std::vector<float> best_weights;  // one per Game::weight_names()
+    uint64_t games = 0, plies = 0;    // played this generation
+};
+
+// Called after every generation; return false to stop the run there.
+using OnGeneration = std::function<bool(const LearnGeneration&)>;
+
 class Game {
   public:
     // The registered game `name` with its options by flag name ({"board": "square8:7x7"} for Ataxx;
@@ -82,6 +106,12 @@ class Game {
                                           const std::vector<GamePairing>& pairings, uint64_t seed,
                                           uint32_t max_plies, const Backend& backend,
                                           const BetweenPieces& between_pieces = {}) const;
+
+    // Learns the weighted player's weights as `gaeval learn` does for the same settings (the same
+    // generations: the scheme's step over this backend's batches), calling on_generation after
+    // each; returns the last generation's best weights. InputError for bad settings.
+    std::vector<float> learn(const LearnSettings& settings, const Backend& backend,
+                             const OnGeneration& on_generation = {}) const;
 
     struct Impl;
     const Impl& impl() const { return *impl_; }

@@ -1,6 +1,6 @@
 """Typed stubs of gaeval's compiled module (re-exported by the package gaeval)."""
 import enum
-from typing import Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
 import numpy as np
 import numpy.typing as npt
@@ -99,6 +99,17 @@ class Game:
     @property
     def has_perft(self) -> bool: ...
     def perft(self, depth: int, backend: Backend) -> int: ...
+    def learn(
+        self,
+        backend: Backend,
+        generations: int = 10,
+        population: int = 0,
+        scheme: str = "",
+        seed: int = 1,
+        max_plies: int = 400,
+        depth: int = 1,
+        on_generation: Optional[Callable[[Dict[str, Any]], Optional[bool]]] = None,
+    ) -> npt.NDArray[np.float32]: ...
     def play_pairings(
         self,
         players: Sequence[Player],

@@ -156,3 +156,21 @@ def test_ctrl_c_between_pieces_raises_keyboard_interrupt():
     timer.join()
     # the module is usable afterwards
     assert ttt.perft(2, CPU) == 72
+
+
+def test_learn_calls_back_each_generation_and_stops_when_asked():
+    ataxx = gaeval.Game.open("ataxx")
+    rows = []
+    best = ataxx.learn(CPU, generations=3, population=6, seed=5, max_plies=60,
+                       on_generation=rows.append)
+    assert [r["generation"] for r in rows] == [1, 2, 3]
+    assert best.dtype == np.float32 and best.shape == (len(ataxx.weight_names),)
+    assert np.array_equal(best, rows[-1]["best_weights"])
+    again = ataxx.learn(gaeval.Backend.cpu(1), generations=3, population=6, seed=5, max_plies=60)
+    assert np.array_equal(best, again)  # any thread count: the same weights
+    stopped = []
+    ataxx.learn(CPU, generations=5, population=6, seed=5, max_plies=60,
+                on_generation=lambda r: stopped.append(r) or len(stopped) < 2)
+    assert len(stopped) == 2
+    with pytest.raises(ValueError, match="scheme"):
+        ataxx.learn(CPU, scheme="no-such-scheme")

@@ -9,6 +9,7 @@
 
 #include "gaeval/gaeval.hpp"
 #include "host/api/impl.hpp"
+#include "host/learn/learn_run.hpp"
 #include "host/pile_in/population.hpp"
 
 namespace {
@@ -133,6 +134,47 @@ TEST(Api, BadPlayersAndPairingsAreInputErrors) {
                             {{0, 1, 0}}, 1, 100, cpu),
         gaeval::InputError);
     EXPECT_THROW(Backend::from_name("tpu"), gaeval::InputError);
+}
+
+TEST(Api, LearnGivesTheWeightsOfRunLearn) {
+    const gaeval::Game ataxx = gaeval::Game::open("ataxx");
+    gaeval::LearnSettings settings;
+    settings.population = 6;
+    settings.generations = 3;
+    settings.seed = 5;
+    settings.max_plies = 60;
+    std::vector<uint32_t> seen;
+    const std::vector<float> weights =
+        ataxx.learn(settings, Backend::cpu(2), [&](const gaeval::LearnGeneration& g) {
+            seen.push_back(g.generation);
+            EXPECT_GT(g.games, 0u);
+            return true;
+        });
+    EXPECT_EQ(seen, (std::vector<uint32_t>{1, 2, 3}));
+    ASSERT_EQ(weights.size(), ataxx.weight_names().size());
+
+    // The engine's own driver (`gaeval learn`'s) on the same configuration.
+    gaeval::learn::LearnJob job;
+    job.config = gaeval::learn::default_config(gaeval::learn::kDefaultScheme,
+                                               static_cast<uint32_t>(weights.size()));
+    job.config.population = 6;
+    job.config.generations = 3;
+    job.config.seed = 5;
+    job.config.max_plies = 60;
+    job.session = gaeval::games::find_game("ataxx").open({});
+    job.backend = gaeval::resolve_backend("cpu", 1);
+    job.verify_games = 0;
+    job.panel_games = 0;
+    job.quiet = true;
+    const auto result = gaeval::learn::run_learn(job);
+    EXPECT_EQ(result.state.best_weights, weights);
+
+    int calls = 0;
+    ataxx.learn(settings, Backend::cpu(1),
+                [&](const gaeval::LearnGeneration&) { return ++calls < 2; });
+    EXPECT_EQ(calls, 2);
+    settings.scheme = "no-such-scheme";
+    EXPECT_THROW(ataxx.learn(settings, Backend::cpu(1)), gaeval::InputError);
 }
 
 }  // namespace
