@@ -99,6 +99,17 @@ def test_play_pairings_is_deterministic_and_complete():
     assert np.array_equal(r1["a_seat"], pairings[:, 2])
 
 
+def test_a_bad_scenario_is_the_clis_one_line_message(gaeval_binary, tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"units": "feet", "friendly": [], "enemy": []}))
+    cli = subprocess.run([gaeval_binary, "pile-in", "--scenario", str(bad)],
+                         capture_output=True, text=True)
+    assert cli.returncode == 2
+    with pytest.raises(ValueError) as error:
+        gaeval.PileInScenario.load(str(bad))
+    assert cli.stderr.strip() == "gaeval pile-in: error: " + str(error.value)
+
+
 def test_bad_input_raises_with_the_cli_message(tmp_path):
     with pytest.raises(ValueError, match="no_such_scenario"):
         gaeval.PileInScenario.load("no_such_scenario")
