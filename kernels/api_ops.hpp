@@ -1,6 +1,6 @@
 // Ops of the public API (host/api/): the GAPI1 fitness over plans the caller holds plan-major
 // (plan i's genes contiguous: a NumPy array of shape (n, genes)), run by the executor
-// (host/backend/executor.hpp) in the caller's memory on the cpu. Both call the functions
+// (host/backend/executor.hpp) in the caller's memory on the cpu. They call the functions
 // `gaeval pile-in`'s population calls (games/pile_in/gapi1_fitness.hpp), so the fitness bits are
 // the same. Instantiated for the device in kernels/api_ops.cu.
 #pragma once
@@ -26,23 +26,30 @@ struct EvaluateGapi1Plans {
     }
 };
 
-// Block b: plans [L b, L b + L) gathered gene-major into a stack block and scored in SIMD lanes
-// by gapi1_fitness_lanes (every lane the float operations of gapi1_evaluate, in its order: the
-// same bits). The cpu form; the caller runs the plans past the last whole block one at a time.
+// Block b: plans [L b, L b + L) of n, gathered gene-major into a stack block and scored in SIMD
+// lanes by gapi1_fitness_lanes (every lane the float operations of gapi1_evaluate, in its order:
+// the same bits); a last partial block one plan at a time. One op for both backends (the device
+// runs a block a thread; its speed there is not measured yet).
 struct EvaluateGapi1Blocks {
-    using host_only = void;  // the device runs EvaluateGapi1Plans
     pile_in::Scenario scenario;
     const uint32_t* genes = nullptr;
     float* fitness = nullptr;
+    uint64_t n = 0;
     GAEVAL_HD void operator()(uint64_t block) const {
         constexpr int L = kGapi1Lanes;
         const int g = scenario.friendly_count;
+        const uint64_t first = block * L;
+        if (first + L > n) {
+            const EvaluateGapi1Plans one{scenario, genes, fitness};
+            for (uint64_t i = first; i < n; ++i) one(i);
+            return;
+        }
         uint32_t local[pile_in::MaxFriendly * L];
-        const uint32_t* plans = genes + block * L * g;
+        const uint32_t* plans = genes + first * g;
         for (int m = 0; m < g; ++m)
             for (int l = 0; l < L; ++l) local[m * L + l] = plans[l * g + m];
         const pile_in::PlanView view{local, static_cast<uint64_t>(L), g, 1};
-        pile_in::gapi1_fitness_lanes<L>(scenario, view, 0, fitness + block * L);
+        pile_in::gapi1_fitness_lanes<L>(scenario, view, 0, fitness + first);
     }
 };
 

@@ -46,6 +46,6 @@ std::string Backend::name() const { return impl_->choice.name; }
 std::string Backend::device() const { return impl_->choice.device; }
 std::string Backend::note() const { return impl_->choice.note; }
 int Backend::threads() const { return is_cuda() ? 0 : impl_->choice.threads; }
-bool Backend::is_cuda() const { return impl_->choice.kind == BackendKind::Cuda; }
+bool Backend::is_cuda() const { return impl_->choice.name == "cuda"; }
 
 }  // namespace gaeval

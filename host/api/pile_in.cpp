@@ -99,20 +99,12 @@ void evaluate_gapi1(const Backend& backend, const PileInScenario& scenario, cons
         const uint64_t count = std::min(kPiece, n - first);
         const uint32_t* piece_genes = genes + first * g;
         float* piece_fitness = fitness + first;
-        // The cpu scores whole blocks of L plans in SIMD lanes, the device one plan a thread:
-        // two forms of one fitness (the same bits), so the op is chosen by backend here.
-        if (choice.kind == BackendKind::Cpu) {
-            const uint64_t blocks = count / L;
-            for_each_index(choice, 0, blocks,
-                           api_ops::EvaluateGapi1Blocks{s, piece_genes, piece_fitness}, 4);
-            const api_ops::EvaluateGapi1Plans tail{s, piece_genes, piece_fitness};
-            for (uint64_t i = blocks * L; i < count; ++i) tail(i);
-        } else {
-            BackendInput<uint32_t> in(choice, piece_genes, count * g);
-            BackendOutput<float> out(choice, piece_fitness, count);
-            for_each_index(choice, 0, count, api_ops::EvaluateGapi1Plans{s, in.data(), out.data()});
-            out.finish();
-        }
+        // On the cpu BackendInput and BackendOutput are the caller's arrays (no copy).
+        BackendInput<uint32_t> in(choice, piece_genes, count * g);
+        BackendOutput<float> out(choice, piece_fitness, count);
+        for_each_index(choice, 0, (count + L - 1) / L,
+                       api_ops::EvaluateGapi1Blocks{s, in.data(), out.data(), count}, 4);
+        out.finish();
         if (between_pieces && first + count < n) between_pieces();
     }
 }
