@@ -6,8 +6,10 @@
 #                                      scripts/fuzz.sh's libFuzzer targets)
 set -euo pipefail
 # libopenmpi-dev, openmpi-bin: islands over MPI (GAEVAL_MPI=AUTO builds them when found).
+# pybind11-dev .. python3-pytest: the Python module (GAEVAL_PYTHON=AUTO builds it when found).
 packages=(cmake ninja-build g++ libgtest-dev libcxxopts-dev nlohmann-json3-dev librandom123-dev
-          libopenmpi-dev openmpi-bin)
+          libopenmpi-dev openmpi-bin pybind11-dev python3-pybind11 python3-dev python3-numpy
+          python3-pytest)
 case ${1:-} in
 "") ;;
 --fuzz) packages=(clang-14 libclang-rt-14-dev) ;;

@@ -6,12 +6,12 @@
 #include <stdexcept>
 #include <string>
 
+#include "include/gaeval/error.hpp"
+
 namespace gaeval {
 
-class InputError : public std::runtime_error {
-  public:
-    using std::runtime_error::runtime_error;
-};
+// InputError is the public API's (include/gaeval/error.hpp): the library throws the very type
+// its users catch.
 
 // Exit codes of every subcommand.
 enum ExitCode : int {

@@ -29,4 +29,6 @@ bool interrupted() { return g_interrupts > 0; }
 
 void clear_interrupt() { g_interrupts = 0; }
 
+void request_interrupt() { g_interrupts = 1; }
+
 }  // namespace gaeval

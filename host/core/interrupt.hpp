@@ -7,17 +7,18 @@
 #include <stdexcept>
 #include <string>
 
+#include "include/gaeval/error.hpp"
+
 namespace gaeval {
 
 void install_interrupt_handler();
 bool interrupted();
 void clear_interrupt();  // for tests
+// Sets the flag as a signal would (the Python module, when Python saw Ctrl-C).
+void request_interrupt();
 
-// Work stopped by a signal; what() says what was done ("1200000 of 4000000 games").
-class Interrupted : public std::runtime_error {
-  public:
-    using std::runtime_error::runtime_error;
-};
+// Interrupted (work stopped by a signal; what() says what was done, "1200000 of 4000000
+// games") is the public API's (include/gaeval/error.hpp).
 
 // Throws Interrupted(what) when a signal arrived.
 inline void throw_if_interrupted(const std::string& what) {

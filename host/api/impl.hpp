@@ -1,0 +1,28 @@
+// What the public API's handles (include/gaeval/) hold: the engine's own types. Only host/api/
+// and the library's tests include this.
+#pragma once
+
+#include <memory>
+
+#include "gaeval/backend.hpp"
+#include "gaeval/games.hpp"
+#include "gaeval/pile_in.hpp"
+#include "host/backend/backend.hpp"
+#include "host/games/registry.hpp"
+#include "host/pile_in/scenario_io.hpp"
+
+namespace gaeval {
+
+struct Backend::Impl {
+    BackendChoice choice;
+};
+
+struct PileInScenario::Impl {
+    pile_in::ScenarioFile file;
+};
+
+struct Game::Impl {
+    std::unique_ptr<games::GameSession> session;
+};
+
+}  // namespace gaeval
