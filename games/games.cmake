@@ -19,6 +19,7 @@ gaeval_game(UNIT gomoku15 HEADER games/gomoku/game.hpp TYPES ::gaeval::gomoku::G
 gaeval_game(UNIT gomoku20 HEADER games/gomoku/game.hpp TYPES ::gaeval::gomoku::Game20)
 gaeval_game(UNIT risk HEADER games/risk/game.hpp TYPES ::gaeval::risk::Game ENTRY ::gaeval::risk)
 gaeval_game(UNIT pac HEADER games/pac/game.hpp TYPES ::gaeval::pac::Game ENTRY ::gaeval::pac)
+gaeval_game(UNIT connect4 HEADER games/connect4/connect4.hpp TYPES ::gaeval::connect4::Game)
 
 # The evaluate-a-population operations of batch::evaluate (host/batch/batch.hpp), instantiated
 # for the device in kernels/batch_evaluate.cu: GAEVAL_FOR_EACH_BATCH_OP.

@@ -58,12 +58,13 @@ std::vector<ListedUnit> listed_units() {
 
 TEST(GameList, RegistersEveryEntryInItsOrder) {
     // Host entries in games/games.cmake's order, then the types that name themselves.
-    const std::vector<std::string> expected = {"ataxx", "gomoku", "risk", "pac", "tictactoe"};
+    const std::vector<std::string> expected = {"ataxx", "gomoku",    "risk",
+                                               "pac",   "tictactoe", "connect4"};
     std::vector<std::string> names;
     for (const auto& entry : gaeval::games::all_games()) names.push_back(entry->info().name);
     EXPECT_EQ(names, expected);
     EXPECT_EQ(gaeval::games::default_game().info().name, "ataxx");
-    EXPECT_EQ(gaeval::games::game_names(), "ataxx, gomoku, risk, pac, tictactoe");
+    EXPECT_EQ(gaeval::games::game_names(), "ataxx, gomoku, risk, pac, tictactoe, connect4");
 }
 
 #define GAEVAL_TYPE_NAME(G) #G,
@@ -78,7 +79,8 @@ TEST(GameList, GameTypesAreTheListsTypesInItsOrder) {
         "::gaeval::ataxx::Table2Game4", "::gaeval::ataxx::Table4Game2",
         "::gaeval::ataxx::Table4Game4", "::gaeval::tictactoe::Game",
         "::gaeval::gomoku::Game15",     "::gaeval::gomoku::Game20",
-        "::gaeval::risk::Game",         "::gaeval::pac::Game"};
+        "::gaeval::risk::Game",         "::gaeval::pac::Game",
+        "::gaeval::connect4::Game"};
     EXPECT_EQ(kGameTypes, expected);
     std::vector<std::string> listed;
     for (const ListedUnit& unit : listed_units())
@@ -92,7 +94,7 @@ TEST(GameList, GameTypesAreTheListsTypesInItsOrder) {
 TEST(GameList, EveryUnitIsGeneratedWithItsTypes) {
     const fs::path generated = fs::path(GAEVAL_BINARY).parent_path() / "generated" / "kernels";
     const std::vector<ListedUnit> units = listed_units();
-    ASSERT_EQ(units.size(), 9u);
+    ASSERT_EQ(units.size(), 10u);
     const std::regex instantiation(R"(GAEVAL_INSTANTIATE_PLAY\(([^)]*)\))");
     for (const ListedUnit& unit : units) {
         const fs::path file = generated / ("batch_play_" + unit.unit + ".cu");
