@@ -28,6 +28,7 @@ std::string read_text(const fs::path& path) {
 struct ListedUnit {
     std::string unit;
     std::vector<std::string> types;
+    std::string entry;  // the ENTRY namespace, if any ("::gaeval::ataxx")
 };
 
 // The gaeval_game(...) lines of games/games.cmake: each UNIT with its TYPES (parsed here apart
@@ -49,6 +50,8 @@ std::vector<ListedUnit> listed_units() {
                 unit.unit = word;
             } else if (keyword == "TYPES") {
                 unit.types.push_back(word);
+            } else if (keyword == "ENTRY") {
+                unit.entry = word;
             }
         }
         units.push_back(unit);
@@ -57,14 +60,25 @@ std::vector<ListedUnit> listed_units() {
 }
 
 TEST(GameList, RegistersEveryEntryInItsOrder) {
-    // Host entries in games/games.cmake's order, then the types that name themselves.
-    const std::vector<std::string> expected = {"ataxx", "gomoku",    "risk",
-                                               "pac",   "tictactoe", "connect4"};
+    // Host entries first, in games/games.cmake's order (each ENTRY namespace names its game:
+    // ::gaeval::ataxx serves "ataxx"), then the types that name themselves; the list adds a game
+    // without this test naming it.
+    std::vector<std::string> entries;
+    for (const ListedUnit& unit : listed_units()) {
+        if (unit.entry.empty()) continue;
+        const std::string name = unit.entry.substr(unit.entry.rfind("::") + 2);
+        if (entries.empty() || entries.back() != name) entries.push_back(name);
+    }
+    ASSERT_GE(entries.size(), 4u);  // ataxx, gomoku, risk, pac when this test was written
     std::vector<std::string> names;
     for (const auto& entry : gaeval::games::all_games()) names.push_back(entry->info().name);
-    EXPECT_EQ(names, expected);
+    ASSERT_GT(names.size(), entries.size());  // and at least one generic game (tic-tac-toe)
+    EXPECT_EQ(std::vector<std::string>(names.begin(), names.begin() + entries.size()), entries);
+    for (size_t i = 0; i < names.size(); ++i)
+        for (size_t j = i + 1; j < names.size(); ++j) EXPECT_NE(names[i], names[j]);
+    // The first listed is the default of --game and of the bench rows.
     EXPECT_EQ(gaeval::games::default_game().info().name, "ataxx");
-    EXPECT_EQ(gaeval::games::game_names(), "ataxx, gomoku, risk, pac, tictactoe, connect4");
+    EXPECT_EQ(gaeval::games::game_names().rfind("ataxx, gomoku, risk, pac, tictactoe", 0), 0u);
 }
 
 #define GAEVAL_TYPE_NAME(G) #G,
@@ -73,19 +87,22 @@ const std::vector<std::string> kBatchOps = {GAEVAL_FOR_EACH_BATCH_OP(GAEVAL_TYPE
 #undef GAEVAL_TYPE_NAME
 
 TEST(GameList, GameTypesAreTheListsTypesInItsOrder) {
-    const std::vector<std::string> expected = {
+    std::vector<std::string> listed;
+    for (const ListedUnit& unit : listed_units())
+        listed.insert(listed.end(), unit.types.begin(), unit.types.end());
+    EXPECT_EQ(kGameTypes, listed);
+    // The list as it stood when this test was written starts it (a reordering changes kernels'
+    // grouping and the registry's order).
+    const std::vector<std::string> first = {
         "::gaeval::ataxx::Square7Game", "::gaeval::ataxx::Table1Game2",
         "::gaeval::ataxx::Table1Game4", "::gaeval::ataxx::Table2Game2",
         "::gaeval::ataxx::Table2Game4", "::gaeval::ataxx::Table4Game2",
         "::gaeval::ataxx::Table4Game4", "::gaeval::tictactoe::Game",
         "::gaeval::gomoku::Game15",     "::gaeval::gomoku::Game20",
-        "::gaeval::risk::Game",         "::gaeval::pac::Game",
-        "::gaeval::connect4::Game"};
-    EXPECT_EQ(kGameTypes, expected);
-    std::vector<std::string> listed;
-    for (const ListedUnit& unit : listed_units())
-        listed.insert(listed.end(), unit.types.begin(), unit.types.end());
-    EXPECT_EQ(listed, expected);
+        "::gaeval::risk::Game",         "::gaeval::pac::Game"};
+    ASSERT_GE(kGameTypes.size(), first.size());
+    EXPECT_EQ(std::vector<std::string>(kGameTypes.begin(), kGameTypes.begin() + first.size()),
+              first);
     EXPECT_EQ(kBatchOps, std::vector<std::string>{"::gaeval::pac::RolloutOp"});
 }
 
@@ -94,7 +111,7 @@ TEST(GameList, GameTypesAreTheListsTypesInItsOrder) {
 TEST(GameList, EveryUnitIsGeneratedWithItsTypes) {
     const fs::path generated = fs::path(GAEVAL_BINARY).parent_path() / "generated" / "kernels";
     const std::vector<ListedUnit> units = listed_units();
-    ASSERT_EQ(units.size(), 10u);
+    ASSERT_GE(units.size(), 9u);
     const std::regex instantiation(R"(GAEVAL_INSTANTIATE_PLAY\(([^)]*)\))");
     for (const ListedUnit& unit : units) {
         const fs::path file = generated / ("batch_play_" + unit.unit + ".cu");
