@@ -45,6 +45,34 @@ TEST(BenchCli, SmallTableAndFilesWithTheSameSignatureOnEveryBackendList) {
     EXPECT_EQ(signature_of(both.out).size(), 16u);
 }
 
+// A game with no host code of its own (Connect Four: a header and one line of games/games.cmake)
+// gets bench cases from the generic entry: perft at the first depth reaching 10^6 nodes (depth 8,
+// whose published count is 5673234) and a playout row per player pair; none of them joins the
+// default workload, so the recorded signature does not move.
+TEST(BenchCli, AGameWithoutHostCodeGetsPerftAndPlayoutRows) {
+    const std::string json =
+        ::testing::TempDir() + "/bench_cli_c4_" + std::to_string(getpid()) + ".json";
+    std::remove(json.c_str());
+    auto r = run_cli(
+        "bench --game connect4 --what perft,playout --backend cpu --max-seconds 0.05 "
+        "--min-samples 1 --population 200 --json " +
+        json);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("| perft | start d=8 | cpu |"), std::string::npos) << r.out;
+    const auto j = nlohmann::json::parse(read_text(json));
+    bool perft = false, random = false, policy = false;
+    for (const auto& row : j["rows"]) {
+        const std::string workload = row["workload"];
+        if (workload == "perft") {
+            perft = true;
+            EXPECT_EQ(row["items"].get<double>(), 5673234.0) << row.dump();
+        }
+        random = random || workload.find("playout random") == 0;
+        policy = policy || workload.find("playout win-block-vs-random") == 0;
+    }
+    EXPECT_TRUE(perft && random && policy) << r.out;
+}
+
 // The Stockfish `bench` idea: the default workload's results, folded into one number, are
 // recorded in tests/data/bench_signature.txt. A change in any fitness bit, node count, game or
 // learned weight of the default workload changes it: when that is intended, record the new

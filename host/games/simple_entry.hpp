@@ -9,6 +9,7 @@
 #include <type_traits>
 
 #include "games/core/game.hpp"
+#include "games/core/perft.hpp"
 #include "host/games/registry.hpp"
 
 namespace gaeval::games {
@@ -80,6 +81,40 @@ class SimpleEntry final : public GameEntry {
         const G game{};
         return std::make_unique<TypedSession<G>>(info_, nlohmann::json{{"game", info_.name}},
                                                  info_.name, game, game.start());
+    }
+
+    // `gaeval bench --game NAME` for a game with no host code: perft from the start position at
+    // the first depth whose count reaches 10^6 nodes (or the deepest with any node, for a game
+    // that ends sooner), random playouts and, for each built-in policy, that policy against
+    // random; a tournament when the game has weights. Not in the default workload (its signature
+    // stays that of the games with host entries).
+    BenchCases bench_cases() const override {
+        BenchCases cases;
+        const nlohmann::json setup = nlohmann::json::object();
+        const G game{};
+        if constexpr (has_perft_v<G>) {
+            int depth = 0;
+            uint64_t nodes = 0;
+            for (int d = 1; d <= 32 && nodes < 1000000; ++d) {
+                const uint64_t n = perft(game, game.start(), d);
+                if (n == 0) break;
+                depth = d, nodes = n;
+            }
+            if (depth > 0) cases.perft.push_back({"start", setup, depth});
+        }
+        PlayerData random;
+        random.label = "random";
+        cases.playouts.push_back({"random", info_.name, setup, random, random});
+        for (size_t i = 0; i < info_.policy_names.size(); ++i) {
+            PlayerData policy;
+            policy.kind = PlayerKind::Policy;
+            policy.policy = static_cast<int>(i) + 1;
+            policy.label = info_.policy_names[i];
+            cases.playouts.push_back(
+                {info_.policy_names[i] + "-vs-random", info_.name, setup, policy, random});
+        }
+        if (!info_.weight_names.empty()) cases.tournament_setup = setup;
+        return cases;
     }
 
   private:
