@@ -105,9 +105,9 @@ TEST(PileInCheck, IllegalPlansNameTheModelTheRuleAndByHowMuch) {
     // A goes into contact at (0, -32.5); B ends 30 mm behind it at (0, -62.5): 10 mm of
     // overlap. Under aos1 (coherency 1", strictly closer) that is the only broken rule.
     const std::string dir = out_dir("overlap");
-    auto r = run_cli("pile-in --check " +
-                     temp_file("overlap.csv", csv_of({{0, -32.5}, {0, -62.5}})) + " --scenario " +
-                     scenario("s4_coordination.json") + " --rules aos1 --out " + dir);
+    auto r =
+        run_cli("pile-in --check " + temp_file("overlap.csv", csv_of({{0, -32.5}, {0, -62.5}})) +
+                " --scenario " + scenario("s4_coordination.json") + " --rules aos1 --out " + dir);
     EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
     EXPECT_NE(r.out.find("ILLEGAL, 1 of 2 models in combat range"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("friendly[0] overlaps friendly[1] at the end by 10.000 mm"),
@@ -123,8 +123,8 @@ TEST(PileInCheck, IllegalPlansNameTheModelTheRuleAndByHowMuch) {
     // B 80 mm straight ahead (to (0, -25)): past its 3" (76.2 mm) and onto the enemy.
     // A stays: B overlaps the enemy by 12.5 + 20 - 25 = 7.5 mm.
     r = run_cli("pile-in --check " + temp_file("far.csv", csv_of({{0, -60}, {0, -25}})) +
-                " --scenario " + scenario("s4_coordination.json") +
-                " --rules aos3 --json --out " + out_dir("far"));
+                " --scenario " + scenario("s4_coordination.json") + " --rules aos3 --json --out " +
+                out_dir("far"));
     EXPECT_EQ(r.exit_code, 1) << r.err;
     const auto line = last_json(r.out);
     bool move = false, overlap = false;
@@ -134,8 +134,8 @@ TEST(PileInCheck, IllegalPlansNameTheModelTheRuleAndByHowMuch) {
             EXPECT_EQ(d["model"], 1);
             EXPECT_NEAR(d["by_mm"].get<double>(), 80.0 - 76.2 - 0.01, 1e-4);
         }
-        if (d["rule"] == "overlap" && d["text"].get<std::string>().find("enemy[0]") !=
-                                          std::string::npos) {
+        if (d["rule"] == "overlap" &&
+            d["text"].get<std::string>().find("enemy[0]") != std::string::npos) {
             overlap = true;
             EXPECT_NEAR(d["by_mm"].get<double>(), 7.5 - 0.01, 1e-4);
         }

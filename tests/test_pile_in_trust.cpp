@@ -53,8 +53,8 @@ TEST(PileInTrust, RingCapacityHasNoSlackToSpare) {
     const double phi = std::acos((ro * ro + rw * rw - d * d) / (2 * ro * rw));
     const double delta = 2 * std::asin(d / (2 * rw));
     const double ao = std::atan2(p.scenario.friendly[0].y, p.scenario.friendly[0].x);
-    std::vector<std::pair<double, double>> ends = {{p.scenario.friendly[0].x,
-                                                    p.scenario.friendly[0].y}};
+    std::vector<std::pair<double, double>> ends = {
+        {p.scenario.friendly[0].x, p.scenario.friendly[0].y}};
     for (int j = 0; j < 6; ++j)
         ends.push_back({rw * std::cos(ao + phi + j * delta), rw * std::sin(ao + phi + j * delta)});
     const Verdict v = judged(p, plan_to(p, ends));
@@ -169,15 +169,15 @@ std::vector<Optimum> optima() {
     return list;
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    HandDerived, DefaultsReachTheOptimum, ::testing::ValuesIn(optima()),
-    [](const ::testing::TestParamInfo<Optimum>& info) {
-        std::string name = std::string(info.param.file) + "_" + info.param.preset +
-                           (info.param.paths ? "_paths" : "");
-        for (char& c : name)
-            if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-        return name;
-    });
+INSTANTIATE_TEST_SUITE_P(HandDerived, DefaultsReachTheOptimum, ::testing::ValuesIn(optima()),
+                         [](const ::testing::TestParamInfo<Optimum>& info) {
+                             std::string name = std::string(info.param.file) + "_" +
+                                                info.param.preset +
+                                                (info.param.paths ? "_paths" : "");
+                             for (char& c : name)
+                                 if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+                             return name;
+                         });
 
 // ---- never worse than greedy, on every shipped scenario and preset ----
 
@@ -185,7 +185,8 @@ TEST(PileInTrust, NeverWorseThanGreedyOnEveryShippedScenario) {
     // Two generations of eight plans: the greedy plan is in generation 0, so the best plan
     // ever seen is legal and at least as good whatever the budget.
     int runs = 0, greedy_reaches = 0;
-    for (const auto& entry : fs::directory_iterator(std::string(GAEVAL_SOURCE_DIR) + "/scenarios")) {
+    for (const auto& entry :
+         fs::directory_iterator(std::string(GAEVAL_SOURCE_DIR) + "/scenarios")) {
         if (entry.path().extension() != ".json") continue;
         for (const char* preset : {"aos1", "aos2", "aos3", "aos4"}) {
             PileInJob job;

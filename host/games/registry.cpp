@@ -41,7 +41,8 @@ std::unique_ptr<GameSession> GameEntry::open_setup(const nlohmann::json& setup,
         const GameOption* option = nullptr;
         for (const GameOption& o : info().options)
             if (o.name == key) option = &o;
-        if (!option) throw InputError(origin + ": " + info().name + " has no setting '" + key + "'");
+        if (!option)
+            throw InputError(origin + ": " + info().name + " has no setting '" + key + "'");
         if (option->is_switch) {
             if (!value.is_boolean())
                 throw InputError(origin + ": '" + key + "' must be true or false");

@@ -27,7 +27,7 @@ struct PerftCase {
     uint64_t expected = 0;   // a published count the row must match (0: none)
 };
 struct PlayoutCase {
-    std::string name;  // "random", "weighted-vs-most-pieces"
+    std::string name;   // "random", "weighted-vs-most-pieces"
     std::string where;  // size column of the row: "square8:7x7"
     nlohmann::json setup;
     PlayerData a, b;
@@ -54,7 +54,8 @@ struct BenchCases {
     std::vector<PerftCase> perft;
     std::vector<PlayoutCase> playouts;
     nlohmann::json tournament_setup;  // the tournament workload's game (null: none)
-    uint32_t tournament_max_plies = 0;  // its ply cap (0: learn's default; Risk: the rules end games)
+    uint32_t tournament_max_plies =
+        0;  // its ply cap (0: learn's default; Risk: the rules end games)
     std::vector<BatchCase> batches;
 };
 

@@ -30,8 +30,8 @@ struct has_feature_names<G, std::void_t<decltype(G::kFeatureNames)>> : std::true
 template <class G, class = void>
 struct has_version1_factors : std::false_type {};
 template <class G>
-struct has_version1_factors<G, std::void_t<decltype(G::kVersion1WeightFactors)>>
-    : std::true_type {};
+struct has_version1_factors<G, std::void_t<decltype(G::kVersion1WeightFactors)>> : std::true_type {
+};
 template <class G, class = void>
 struct has_policy_names : std::false_type {};
 template <class G>

@@ -142,9 +142,9 @@ struct LearnState {
 LearnState initial_state(const LearnConfig& c);
 
 // Plays `pairings` among `players` with game draws keyed by `seed`; records[i] is game i.
-using PlayFn = std::function<std::vector<GameRecord>(
-    const std::vector<games::PlayerData>& players, const std::vector<Pairing>& pairings,
-    uint64_t seed)>;
+using PlayFn =
+    std::function<std::vector<GameRecord>(const std::vector<games::PlayerData>& players,
+                                          const std::vector<Pairing>& pairings, uint64_t seed)>;
 
 // Per-generation facts for generations.csv and the progress line.
 struct GenerationReport {
