@@ -12,8 +12,8 @@
 
 namespace gaeval::api_ops {
 
-// Plans per block of the cpu form: the CPU population's SIMD width (cpu_population.cpp).
-constexpr int kGapi1Lanes = 16;
+// Plans per block of the cpu form: the CPU population's SIMD width.
+using pile_in::kGapi1Lanes;
 
 // One plan per index: fitness[i] = gapi1_evaluate(plan i) (the device form; the cpu's tail).
 struct EvaluateGapi1Plans {

@@ -276,6 +276,10 @@ GAEVAL_HD void gapi1_fitness_lanes(const Scenario& s, const PlanView& plans, uin
     }
 }
 
+// Plans per SIMD block of the GAPI1 fitness on the CPU (16 floats: four SSE or two AVX
+// registers): the CPU population's blocks and the public API's.
+constexpr int kGapi1Lanes = 16;
+
 // Scores plans [L * block, L * block + L) of a gene-major population (CPU backend: one loop
 // index per block of L plans; the plans past the last whole block go through EvaluateGapi1).
 template <int L>

@@ -19,8 +19,6 @@ namespace gaeval::pile_in {
 
 namespace {
 
-// Plans per SIMD block of the GAPI1 fitness (16 floats: four SSE or two AVX registers).
-constexpr int kGapi1Lanes = 16;
 // Children per chunk of breed_on_host's round-robin breeding loop (parallel_for_then); a
 // multiple of kGapi1Lanes, so that evaluate() deals its blocks to the same threads.
 constexpr int kBreedChunk = 64;
