@@ -1,13 +1,13 @@
 // Batches of matches on the device: the device half of the batch layer's matches and tournaments
 // (host/batch/batch.hpp), compiled per family of game types of GAEVAL_FOR_EACH_GAME_TYPE
 // (games/registry.hpp) by the batch_play_<unit>.cu files that the build generates from
-// games/games.cmake (one a line), each of which instantiates the executor's
+// games/games.cmake (one a line), each of which includes only its own game's header (not the
+// registry: adding a game recompiles no other unit) and instantiates the executor's
 // launch (kernels/executor.cuh) for the ops of kernels/batch_ops.hpp in every shape
 // for_each_play_shape lists for its games. One file per family lets the build compile the
 // families side by side: as one file, this was the build's critical path (9 to 13 minutes).
 #pragma once
 
-#include "games/registry.hpp"
 #include "kernels/batch_ops.hpp"
 #include "kernels/executor.cuh"
 
