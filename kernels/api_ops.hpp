@@ -15,7 +15,8 @@ namespace gaeval::api_ops {
 // Plans per block of the cpu form: the CPU population's SIMD width.
 using pile_in::kGapi1Lanes;
 
-// One plan per index: fitness[i] = gapi1_evaluate(plan i) (the device form; the cpu's tail).
+// One plan per index: fitness[i] = gapi1_evaluate(plan i). The device form (a plan a thread:
+// kernels/api_ops.cu instantiates it) and the cpu's tail.
 struct EvaluateGapi1Plans {
     pile_in::Scenario scenario;
     const uint32_t* genes = nullptr;  // n x scenario.friendly_count, plan-major
@@ -28,9 +29,11 @@ struct EvaluateGapi1Plans {
 
 // Block b: plans [L b, L b + L) of n, gathered gene-major into a stack block and scored in SIMD
 // lanes by gapi1_fitness_lanes (every lane the float operations of gapi1_evaluate, in its order:
-// the same bits); a last partial block one plan at a time. One op for both backends (the device
-// runs a block a thread; its speed there is not measured yet).
+// the same bits); a last partial block one plan at a time. The cpu form only: on the device a
+// block a thread took 140 registers and a 25.9 KB stack (12.5% occupancy), so the device runs
+// EvaluateGapi1Plans, whose bits are the same (host_only: no .cu file compiles this one).
 struct EvaluateGapi1Blocks {
+    using host_only = void;
     pile_in::Scenario scenario;
     const uint32_t* genes = nullptr;
     float* fitness = nullptr;

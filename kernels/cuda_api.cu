@@ -158,6 +158,24 @@ std::size_t free_device_memory() {
     return free_b;
 }
 
+PointerKind pointer_kind(const void* p) {
+    cudaPointerAttributes a{};
+    if (cudaPointerGetAttributes(&a, p) != cudaSuccess) {
+        (void)cudaGetLastError();  // an address the runtime does not know: host memory
+        return PointerKind::Host;
+    }
+    if (a.type == cudaMemoryTypeManaged) return PointerKind::Managed;
+    if (a.type != cudaMemoryTypeDevice) return PointerKind::Host;
+    int current = 0;
+    GAEVAL_CUDA_CHECK(cudaGetDevice(&current));
+    return a.device == current ? PointerKind::CurrentDevice : PointerKind::OtherDevice;
+}
+
+void stream_synchronize(std::uintptr_t stream) {
+    // 0, cudaStreamLegacy (1) and cudaStreamPerThread (2) are handles the runtime accepts as such
+    GAEVAL_CUDA_CHECK(cudaStreamSynchronize(reinterpret_cast<cudaStream_t>(stream)));
+}
+
 // ---- device timing (bench): event pairs per section, per host thread ----
 namespace {
 struct TimedPair {

@@ -54,6 +54,15 @@ void device_memset(void* p, int value, std::size_t bytes);
 void synchronize();
 std::size_t free_device_memory();
 
+// Where `p` points, by cudaPointerGetAttributes: memory of the current device (cudaMalloc'd, or
+// managed memory), or anything else (host memory, another device's, an unknown address). Clears
+// the error an unknown address leaves. Arrays handed in by CuPy or PyTorch are checked with it.
+enum class PointerKind { CurrentDevice, Managed, OtherDevice, Host };
+PointerKind pointer_kind(const void* p);
+// Waits until the work queued on `stream` (a cudaStream_t as an integer; 0 or the legacy and
+// per-thread default handles 1 and 2: the default stream) has finished.
+void stream_synchronize(std::uintptr_t stream);
+
 // Device time, by CUDA events, of the work the calling host thread issues between
 // device_timing_begin() and device_timing_end(): kernels (every launch of kernels/launch.cuh and
 // the library sorts, scans and reductions of perft and ranking) and host<->device copies, summed

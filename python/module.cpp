@@ -47,9 +47,147 @@ void require(const py::array& a, const char* what, const char* dtype_name, bool 
     if (writeable && !a.writeable()) throw py::value_error(std::string(what) + ": is read-only");
 }
 
-py::array_t<float> evaluate_gapi1(const gaeval::Backend& backend,
-                                  const gaeval::PileInScenario& scenario, const py::array& genes,
-                                  py::object out) {
+// ---- device arrays: CUDA Array Interface v3 (CuPy, PyTorch CUDA tensors, Numba, DeviceArray)
+
+bool is_device_array(const py::handle& o) { return py::hasattr(o, "__cuda_array_interface__"); }
+
+// An array in device memory as its __cuda_array_interface__ describes it, checked like require()
+// checks a NumPy array: dtype (typestr), C-contiguous, writeable when written.
+struct DeviceView {
+    uintptr_t pointer = 0;
+    std::vector<int64_t> shape;
+    uintptr_t stream = 0;  // the producer's stream to wait for (0: none given)
+};
+
+std::string shape_text(const std::vector<int64_t>& shape) {
+    std::string s = "(";
+    for (size_t d = 0; d < shape.size(); ++d) s += (d ? ", " : "") + std::to_string(shape[d]);
+    return s + (shape.size() == 1 ? ",)" : ")");
+}
+
+DeviceView device_view(const py::handle& o, const char* what, const char* typestr,
+                       const char* dtype_name, size_t item_bytes, bool writeable) {
+    const std::string w(what);
+    py::dict cai;
+    try {
+        cai = o.attr("__cuda_array_interface__").cast<py::dict>();
+    } catch (const py::cast_error&) {
+        throw py::type_error(w + ": __cuda_array_interface__ is not a dict");
+    }
+    for (const char* key : {"shape", "typestr", "data", "version"})
+        if (!cai.contains(key))
+            throw py::value_error(w + ": __cuda_array_interface__ has no '" + key + "'");
+    DeviceView v;
+    for (const auto& d : cai["shape"].cast<py::tuple>()) v.shape.push_back(d.cast<int64_t>());
+    const std::string ts = cai["typestr"].cast<std::string>();
+    if (ts != typestr)
+        throw py::type_error(w + ": dtype must be " + dtype_name + " ('" + typestr +
+                             "'), got the device array's '" + ts +
+                             "' (gaeval does not convert silently)");
+    if (cai.contains("mask") && !cai["mask"].is_none())
+        throw py::value_error(w + ": masked device arrays are not supported");
+    if (cai.contains("strides") && !cai["strides"].is_none()) {
+        const py::tuple strides = cai["strides"].cast<py::tuple>();
+        int64_t expect = static_cast<int64_t>(item_bytes);
+        bool contiguous = strides.size() == v.shape.size();
+        for (size_t d = v.shape.size(); contiguous && d-- > 0;) {
+            if (v.shape[d] > 1 && strides[d].cast<int64_t>() != expect) contiguous = false;
+            expect *= v.shape[d];
+        }
+        if (!contiguous)
+            throw py::value_error(w +
+                                  ": device array must be C-contiguous (cupy.ascontiguousarray,"
+                                  " tensor.contiguous())");
+    }
+    const py::tuple data = cai["data"].cast<py::tuple>();
+    if (data.size() != 2)
+        throw py::value_error(w + ": __cuda_array_interface__ 'data' is not (pointer, read-only)");
+    v.pointer = data[0].cast<uintptr_t>();
+    if (writeable && data[1].cast<bool>()) throw py::value_error(w + ": is read-only");
+    if (cai.contains("stream") && !cai["stream"].is_none()) {
+        const auto stream = cai["stream"].cast<uintptr_t>();
+        if (stream == 0)
+            throw py::value_error(w +
+                                  ": __cuda_array_interface__ stream 0 is not allowed (v3: "
+                                  "None, 1, 2 or a stream)");
+        v.stream = stream;
+    }
+    return v;
+}
+
+// Memory gaeval allocated on the device (a DeviceBuffer), seen as an array of float32 or uint32
+// through __cuda_array_interface__: cupy.asarray(d) and torch.as_tensor(d, device="cuda") use it
+// in place.
+struct DeviceArray {
+    gaeval::DeviceBuffer buffer;
+    std::vector<int64_t> shape;
+    std::string typestr;  // "<f4" or "<u4"
+};
+
+DeviceArray to_device(const gaeval::Backend& backend, const py::array& a) {
+    const bool f = a.dtype().is(py::dtype::of<float>());
+    if (!f && !a.dtype().is(py::dtype::of<uint32_t>()))
+        throw py::type_error("to_device: dtype must be float32 or uint32, got " + dtype_text(a));
+    if (!(a.flags() & py::array::c_style))
+        throw py::value_error("to_device: must be C-contiguous (np.ascontiguousarray)");
+    std::vector<int64_t> shape;
+    for (py::ssize_t d = 0; d < a.ndim(); ++d) shape.push_back(a.shape(d));
+    DeviceArray out{gaeval::DeviceBuffer(backend, static_cast<size_t>(a.nbytes())), shape,
+                    f ? "<f4" : "<u4"};
+    out.buffer.upload(a.data(), static_cast<size_t>(a.nbytes()));
+    return out;
+}
+
+py::object evaluate_gapi1_on_device(const gaeval::Backend& backend,
+                                    const gaeval::PileInScenario& scenario, const py::object& genes,
+                                    py::object out) {
+    const int g = scenario.genes_per_plan();
+    const DeviceView in = device_view(genes, "genes", "<u4", "uint32", 4, false);
+    if (in.shape.size() != 2 || in.shape[1] != g)
+        throw py::value_error("genes: shape must be (n, " + std::to_string(g) + ") for " +
+                              scenario.name() + " (one gene per friendly model), got " +
+                              shape_text(in.shape));
+    const auto n = static_cast<uint64_t>(in.shape[0]);
+    if (!out.is_none() && !is_device_array(out))
+        throw py::type_error(
+            "out: genes are a device array, so out must be one too (float32, "
+            "shape (n,)), or None");
+    if (!backend.is_cuda())
+        throw py::type_error(
+            "genes: a device array (__cuda_array_interface__) needs "
+            "gaeval.Backend.cuda(), this backend is " +
+            backend.name() + " (pass a NumPy array for the cpu)");
+    if (out.is_none()) {
+        out = py::cast(DeviceArray{
+            gaeval::DeviceBuffer(backend, n * sizeof(float)), {static_cast<int64_t>(n)}, "<f4"});
+    }
+    const DeviceView res = device_view(out, "out", "<f4", "float32", 4, true);
+    if (res.shape.size() != 1 || static_cast<uint64_t>(res.shape[0]) != n)
+        throw py::value_error("out: shape must be (" + std::to_string(n) + ",), got " +
+                              shape_text(res.shape));
+    {
+        py::gil_scoped_release release;
+        gaeval::evaluate_gapi1_device(
+            backend, scenario, reinterpret_cast<const uint32_t*>(in.pointer), n,
+            reinterpret_cast<float*>(res.pointer), in.stream ? in.stream : res.stream);
+    }
+    return out;
+}
+
+py::object evaluate_gapi1(const gaeval::Backend& backend, const gaeval::PileInScenario& scenario,
+                          const py::object& genes_object, py::object out) {
+    if (is_device_array(genes_object))
+        return evaluate_gapi1_on_device(backend, scenario, genes_object, std::move(out));
+    if (!py::isinstance<py::array>(genes_object))
+        throw py::type_error(
+            "genes: must be a numpy.ndarray of uint32 (or a CUDA device array: "
+            "CuPy, PyTorch), got " +
+            py::str(py::type::of(genes_object)).cast<std::string>());
+    const py::array genes = genes_object.cast<py::array>();
+    if (!out.is_none() && is_device_array(out))
+        throw py::type_error(
+            "out: a device array needs device genes too; with NumPy genes give a "
+            "NumPy out or None");
     require<uint32_t>(genes, "genes", "uint32", false);
     const int g = scenario.genes_per_plan();
     if (genes.ndim() != 2 || genes.shape(1) != g)
@@ -75,7 +213,7 @@ py::array_t<float> evaluate_gapi1(const gaeval::Backend& backend,
         py::gil_scoped_release release;
         gaeval::evaluate_gapi1(backend, scenario, in, n, res, check_signals);
     }
-    return fitness.cast<py::array_t<float>>();
+    return std::move(fitness);
 }
 
 std::vector<gaeval::GamePairing> pairings_from(const py::array& a) {
@@ -201,7 +339,54 @@ PYBIND11_MODULE(_gaeval, m) {
     m.def("evaluate_gapi1", &evaluate_gapi1, py::arg("backend"), py::arg("scenario"),
           py::arg("genes"), py::arg("out") = py::none(),
           "GAPI1 fitness (float32, shape (n,)) of genes (uint32, shape (n, genes_per_plan)); "
-          "written into `out` when given.");
+          "written into `out` when given. NumPy arrays on either backend; device arrays "
+          "(__cuda_array_interface__: CuPy, PyTorch, DeviceArray) on cuda, in place (the result "
+          "a DeviceArray when out is None).");
+
+    py::class_<DeviceArray>(m, "DeviceArray",
+                            "float32 or uint32 memory gaeval allocated on the CUDA device; "
+                            "cupy.asarray(d) / torch.as_tensor(d, device='cuda') use it in place.")
+        .def_property_readonly("shape",
+                               [](const DeviceArray& d) {
+                                   py::tuple t(d.shape.size());
+                                   for (size_t i = 0; i < d.shape.size(); ++i) t[i] = d.shape[i];
+                                   return t;
+                               })
+        .def_property_readonly("dtype",
+                               [](const DeviceArray& d) {
+                                   return py::dtype(d.typestr == "<f4" ? "float32" : "uint32");
+                               })
+        .def_property_readonly("__cuda_array_interface__",
+                               [](const DeviceArray& d) {
+                                   py::dict cai;
+                                   py::tuple shape(d.shape.size());
+                                   for (size_t i = 0; i < d.shape.size(); ++i)
+                                       shape[i] = d.shape[i];
+                                   cai["shape"] = shape;
+                                   cai["typestr"] = d.typestr;
+                                   cai["data"] = py::make_tuple(
+                                       reinterpret_cast<uintptr_t>(d.buffer.data()), false);
+                                   cai["version"] = 3;
+                                   cai["strides"] = py::none();
+                                   cai["stream"] = py::none();  // written synchronously
+                                   return cai;
+                               })
+        .def("__len__", [](const DeviceArray& d) { return d.shape.empty() ? 0 : d.shape[0]; })
+        .def(
+            "to_numpy",
+            [](const DeviceArray& d) {
+                py::array a(py::dtype(d.typestr == "<f4" ? "float32" : "uint32"), d.shape);
+                d.buffer.download(a.mutable_data(), static_cast<size_t>(a.nbytes()));
+                return a;
+            },
+            "A NumPy copy on the host.")
+        .def("__repr__", [](const DeviceArray& d) {
+            return "<gaeval.DeviceArray " + std::string(d.typestr == "<f4" ? "float32" : "uint32") +
+                   " " + shape_text(d.shape) + ">";
+        });
+    m.def("to_device", &to_device, py::arg("backend"), py::arg("array"),
+          "A DeviceArray copy of a C-contiguous float32 or uint32 NumPy array on the cuda "
+          "backend's device (ValueError on a cpu backend).");
 
     // bench/python-overhead.py: the same call timed inside C++ (no Python between repetitions).
     m.def(

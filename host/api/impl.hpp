@@ -3,6 +3,7 @@
 #pragma once
 
 #include <memory>
+#include <string>
 
 #include "gaeval/backend.hpp"
 #include "gaeval/games.hpp"
@@ -20,6 +21,10 @@ struct Backend::Impl {
 struct PileInScenario::Impl {
     pile_in::ScenarioFile file;
 };
+
+// InputError "`what`: ..." unless p points into memory of the current device (cudaMalloc'd or
+// managed). Only in builds with the CUDA backend.
+void require_device_memory(const void* p, const std::string& what);
 
 struct Game::Impl {
     std::unique_ptr<games::GameSession> session;

@@ -102,11 +102,35 @@ void evaluate_gapi1(const Backend& backend, const PileInScenario& scenario, cons
         // On the cpu BackendInput and BackendOutput are the caller's arrays (no copy).
         BackendInput<uint32_t> in(choice, piece_genes, count * g);
         BackendOutput<float> out(choice, piece_fitness, count);
-        for_each_index(choice, 0, (count + L - 1) / L,
-                       api_ops::EvaluateGapi1Blocks{s, in.data(), out.data(), count}, 4);
+        if (choice.kind == BackendKind::Cuda)  // a plan a thread
+            for_each_index(choice, 0, count, api_ops::EvaluateGapi1Plans{s, in.data(), out.data()});
+        else  // a block of L plans in SIMD lanes a task
+            for_each_index(choice, 0, (count + L - 1) / L,
+                           api_ops::EvaluateGapi1Blocks{s, in.data(), out.data(), count}, 4);
         out.finish();
         if (between_pieces && first + count < n) between_pieces();
     }
+}
+
+void evaluate_gapi1_device(const Backend& backend, const PileInScenario& scenario,
+                           const uint32_t* genes, uint64_t n, float* fitness,
+                           std::uintptr_t wait_stream) {
+    if (!backend.is_cuda())
+        throw InputError(
+            "evaluate_gapi1_device: arrays in device memory need the cuda backend, "
+            "this one is " +
+            backend.name());
+    if (n == 0) return;
+    if (!genes || !fitness) throw InputError("evaluate_gapi1_device: null genes or fitness array");
+#if GAEVAL_HAVE_CUDA
+    require_device_memory(genes, "evaluate_gapi1_device: genes");
+    require_device_memory(fitness, "evaluate_gapi1_device: fitness");
+    cuda::stream_synchronize(wait_stream);
+    for_each_index(backend.impl().choice, 0, n,
+                   api_ops::EvaluateGapi1Plans{scenario.impl().file.scenario, genes, fitness});
+#else
+    (void)scenario, (void)wait_stream;
+#endif
 }
 
 }  // namespace gaeval

@@ -62,8 +62,9 @@ namespace executor_detail {
 
 inline bool on_device(const BackendChoice& backend) { return backend.kind == BackendKind::Cuda; }
 
-// An op that declares `using host_only = void;` (tests of the executor itself) is never
-// instantiated for the device: no .cu file compiles it, so a CUDA build would not link its launch.
+// An op that declares `using host_only = void;` (tests of the executor itself, or the cpu form of
+// work whose device form is another op) is never instantiated for the device: no .cu file
+// compiles it, so a CUDA build would not link its launch.
 template <class Op, class = void>
 struct is_host_only : std::false_type {};
 template <class Op>

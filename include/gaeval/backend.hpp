@@ -6,6 +6,7 @@
 //   gaeval::Backend any = gaeval::Backend::automatic(); // cuda when a device exists, else cpu
 #pragma once
 
+#include <cstddef>
 #include <memory>
 #include <string>
 
@@ -44,6 +45,24 @@ class Backend {
   private:
     explicit Backend(std::shared_ptr<const Impl> impl) : impl_(std::move(impl)) {}
     std::shared_ptr<const Impl> impl_;
+};
+
+// Memory on a cuda backend's device (cudaMalloc), freed with the last copy of the handle: arrays
+// that stay on the GPU between calls (evaluate_gapi1_device), and what the Python module hands to
+// CuPy or PyTorch. InputError on a backend that is not cuda; cuda::OutOfMemory when it does not
+// fit. Copies are synchronous; `bytes` of upload/download at most bytes().
+class DeviceBuffer {
+  public:
+    DeviceBuffer(const Backend& backend, std::size_t bytes);
+    void* data() const;
+    std::size_t bytes() const;
+    void upload(const void* host, std::size_t bytes);
+    void download(void* host, std::size_t bytes) const;
+
+    struct Impl;
+
+  private:
+    std::shared_ptr<Impl> impl_;
 };
 
 }  // namespace gaeval

@@ -65,4 +65,14 @@ class PileInScenario {
 void evaluate_gapi1(const Backend& backend, const PileInScenario& scenario, const uint32_t* genes,
                     uint64_t n, float* fitness, const BetweenPieces& between_pieces = {});
 
+// The same fitness of plans already in the memory of the cuda backend's device (cudaMalloc'd or
+// managed: a DeviceBuffer's, a CuPy array's or a PyTorch CUDA tensor's data pointer), in place:
+// no copy through the host, one plan a GPU thread; the bits equal evaluate_gapi1's. The work
+// queued on `wait_stream` (a cudaStream_t as an integer, e.g. the stream of CUDA Array Interface
+// v3; 0: the default stream) is waited for first. Synchronous. InputError when the backend is not
+// cuda or an array is not memory of its device.
+void evaluate_gapi1_device(const Backend& backend, const PileInScenario& scenario,
+                           const uint32_t* genes, uint64_t n, float* fitness,
+                           std::uintptr_t wait_stream = 0);
+
 }  // namespace gaeval

@@ -5,6 +5,7 @@ without copies on the CPU, the GIL released during long calls, Ctrl-C honoured b
 """
 from ._gaeval import (  # noqa: F401
     Backend,
+    DeviceArray,
     Game,
     PileInScenario,
     Player,
@@ -12,11 +13,13 @@ from ._gaeval import (  # noqa: F401
     evaluate_gapi1,
     move_scale,
     pack_move,
+    to_device,
     version,
 )
 
 __all__ = [
     "Backend",
+    "DeviceArray",
     "Game",
     "PileInScenario",
     "Player",
@@ -24,6 +27,7 @@ __all__ = [
     "evaluate_gapi1",
     "move_scale",
     "pack_move",
+    "to_device",
     "version",
 ]
 __version__ = version()

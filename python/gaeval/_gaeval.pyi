@@ -1,6 +1,6 @@
 """Typed stubs of gaeval's compiled module (re-exported by the package gaeval)."""
 import enum
-from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -51,12 +51,32 @@ class PileInScenario:
 
 def move_scale() -> int: ...
 def pack_move(dx: int, dy: int) -> int: ...
+class DeviceArray:
+    """float32 or uint32 memory gaeval allocated on the CUDA device."""
+    @property
+    def shape(self) -> Tuple[int, ...]: ...
+    @property
+    def dtype(self) -> np.dtype: ...
+    @property
+    def __cuda_array_interface__(self) -> Dict[str, Any]: ...
+    def __len__(self) -> int: ...
+    def to_numpy(self) -> npt.NDArray[Any]: ...
+
+def to_device(backend: Backend, array: npt.NDArray[Any]) -> DeviceArray: ...
+@overload
 def evaluate_gapi1(
     backend: Backend,
     scenario: PileInScenario,
     genes: npt.NDArray[np.uint32],
     out: Optional[npt.NDArray[np.float32]] = None,
 ) -> npt.NDArray[np.float32]: ...
+@overload
+def evaluate_gapi1(
+    backend: Backend,
+    scenario: PileInScenario,
+    genes: Any,  # a device array: __cuda_array_interface__ (CuPy, PyTorch, DeviceArray)
+    out: Any = None,
+) -> Any: ...
 
 class PlayerKind(enum.Enum):
     RANDOM = 0

@@ -1,5 +1,6 @@
 """The Python module against independent truth: the CLI's fitness of its own best plan, published
 perft counts, and the refusals of bad input (ValueError with the CLI's one-line messages)."""
+import importlib
 import json
 import pathlib
 import subprocess
@@ -185,3 +186,77 @@ def test_learn_calls_back_each_generation_and_stops_when_asked():
     assert len(stopped) == 2
     with pytest.raises(ValueError, match="scheme"):
         ataxx.learn(CPU, scheme="no-such-scheme")
+
+
+class FakeDeviceArray:
+    """Only a __cuda_array_interface__ (what CuPy and PyTorch CUDA tensors expose): the module
+    must read and check it before it ever touches the pointer."""
+
+    def __init__(self, shape, typestr="<u4", strides=None, readonly=False, **extra):
+        self.__cuda_array_interface__ = dict(shape=shape, typestr=typestr, strides=strides,
+                                             data=(0x1000, readonly), version=3, **extra)
+
+
+def test_device_arrays_are_checked_like_numpy_arrays_and_need_the_cuda_backend():
+    scenario = gaeval.PileInScenario.load("demo_10v10")
+    g = scenario.genes_per_plan
+    with pytest.raises(TypeError, match=r"genes: dtype must be uint32 \('<u4'\), got .*'<i8'"):
+        gaeval.evaluate_gapi1(CPU, scenario, FakeDeviceArray((4, g), "<i8"))
+    with pytest.raises(ValueError, match=r"genes: shape must be \(n, 10\).*got \(4, 9\)"):
+        gaeval.evaluate_gapi1(CPU, scenario, FakeDeviceArray((4, 9)))
+    with pytest.raises(ValueError, match="C-contiguous"):  # a transposed view
+        gaeval.evaluate_gapi1(CPU, scenario, FakeDeviceArray((4, g), strides=(4, 16)))
+    with pytest.raises(ValueError, match="masked"):
+        gaeval.evaluate_gapi1(CPU, scenario, FakeDeviceArray((4, g), mask=object()))
+    with pytest.raises(ValueError, match="stream 0"):
+        gaeval.evaluate_gapi1(CPU, scenario, FakeDeviceArray((4, g), stream=0))
+    with pytest.raises(TypeError, match="out must be one too"):
+        gaeval.evaluate_gapi1(CPU, scenario, FakeDeviceArray((4, g)), out=np.zeros(4, np.float32))
+    with pytest.raises(TypeError, match="out: a device array needs device genes"):
+        gaeval.evaluate_gapi1(CPU, scenario, np.zeros((4, g), np.uint32),
+                              out=FakeDeviceArray((4,), "<f4"))
+    # explicit C strides are contiguous; a well-formed device array still needs the cuda backend
+    with pytest.raises(TypeError, match=r"needs gaeval.Backend.cuda\(\), this backend is cpu"):
+        gaeval.evaluate_gapi1(CPU, scenario, FakeDeviceArray((4, g), strides=(4 * g, 4)))
+    with pytest.raises(TypeError, match="genes: must be a numpy.ndarray"):
+        gaeval.evaluate_gapi1(CPU, scenario, [[0] * g])
+    with pytest.raises(ValueError, match="device memory needs the cuda backend, this one is cpu"):
+        gaeval.to_device(CPU, np.zeros(3, np.float32))
+
+
+def cuda_backend_or_skip():
+    ok, why = gaeval.Backend.cuda_available()
+    if not ok:
+        pytest.skip("no usable CUDA device: " + why)
+    return gaeval.Backend.cuda()
+
+
+def test_device_arrays_on_the_gpu_give_the_cpus_bits_without_a_host_round_trip():
+    cuda = cuda_backend_or_skip()
+    scenario = gaeval.PileInScenario.load("line_20v20")
+    genes = random_plans(scenario, 70_001, 11)
+    want = gaeval.evaluate_gapi1(CPU, scenario, genes)
+    on_device = gaeval.to_device(cuda, genes)
+    fitness = gaeval.evaluate_gapi1(cuda, scenario, on_device)
+    assert isinstance(fitness, gaeval.DeviceArray) and fitness.shape == (len(genes),)
+    assert fitness.to_numpy().tobytes() == want.tobytes()
+    out = gaeval.to_device(cuda, np.zeros(len(genes), np.float32))
+    assert gaeval.evaluate_gapi1(cuda, scenario, on_device, out=out) is out
+    assert out.to_numpy().tobytes() == want.tobytes()
+    with pytest.raises(ValueError, match="host memory"):  # a pointer that is not the device's
+        gaeval.evaluate_gapi1(cuda, scenario, FakeDeviceArray((4, scenario.genes_per_plan)))
+    cupy = optional_module("cupy")  # the libraries researchers hand arrays from, if installed
+    if cupy is not None:
+        got = gaeval.evaluate_gapi1(cuda, scenario, cupy.asarray(genes))
+        assert cupy.asnumpy(cupy.asarray(got)).tobytes() == want.tobytes()
+    torch = optional_module("torch")
+    if torch is not None:  # a float32 CUDA tensor as out (uint32 tensors are recent in torch)
+        res = torch.empty(len(genes), dtype=torch.float32, device="cuda")
+        assert gaeval.evaluate_gapi1(cuda, scenario, on_device, out=res) is res
+        assert res.cpu().numpy().tobytes() == want.tobytes()
+
+
+def optional_module(name):
+    import importlib.util
+
+    return importlib.import_module(name) if importlib.util.find_spec(name) else None

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "../gpu_test_support.hpp"
 #include "gaeval/gaeval.hpp"
 #include "host/api/impl.hpp"
 #include "host/learn/learn_run.hpp"
@@ -63,6 +64,47 @@ TEST(Api, Gapi1PiecesAndTheirCheckAreCalledBetweenThem) {
     EXPECT_THROW(gaeval::evaluate_gapi1(Backend::cpu(2), s, plans.data(), n, fitness.data(),
                                         [] { throw gaeval::Interrupted("stop"); }),
                  gaeval::Interrupted);
+}
+
+TEST(Api, DeviceArraysNeedTheCudaBackend) {
+    const PileInScenario s = PileInScenario::load("demo_10v10");
+    std::vector<uint32_t> plans(4 * s.genes_per_plan());
+    std::vector<float> fitness(4);
+    try {
+        gaeval::evaluate_gapi1_device(Backend::cpu(1), s, plans.data(), 4, fitness.data());
+        FAIL() << "a cpu backend took device arrays";
+    } catch (const gaeval::InputError& e) {
+        EXPECT_NE(std::string(e.what()).find("need the cuda backend, this one is cpu"),
+                  std::string::npos)
+            << e.what();
+    }
+    EXPECT_THROW(gaeval::DeviceBuffer(Backend::cpu(1), 16), gaeval::InputError);
+}
+
+// The device form (a plan a GPU thread) against the cpu's lane blocks, bit for bit, in host
+// memory copied a piece at a time and in device memory in place; host memory is refused.
+TEST(Api, Gapi1OnTheDeviceHasTheCpusBits) {
+    GAEVAL_REQUIRE_DEVICE_OR_SKIP();
+    const Backend gpu = Backend::cuda();
+    for (const char* name : {"demo_10v10", "line_20v20"}) {
+        const PileInScenario s = PileInScenario::load(name);
+        const uint64_t n = gaeval::testing::gpu_test_size<uint64_t>(70001, 4099);
+        std::vector<uint32_t> plans;
+        std::vector<float> expected;
+        population_plans(s, n, 13, plans, expected);
+        std::vector<float> copied(n, -1.0f), in_place(n, -1.0f);
+        gaeval::evaluate_gapi1(gpu, s, plans.data(), n, copied.data());
+        EXPECT_EQ(std::memcmp(copied.data(), expected.data(), n * sizeof(float)), 0) << name;
+        gaeval::DeviceBuffer d_plans(gpu, plans.size() * 4), d_fitness(gpu, n * 4);
+        d_plans.upload(plans.data(), plans.size() * 4);
+        gaeval::evaluate_gapi1_device(gpu, s, static_cast<const uint32_t*>(d_plans.data()), n,
+                                      static_cast<float*>(d_fitness.data()));
+        d_fitness.download(in_place.data(), n * 4);
+        EXPECT_EQ(std::memcmp(in_place.data(), expected.data(), n * sizeof(float)), 0) << name;
+        EXPECT_THROW(gaeval::evaluate_gapi1_device(gpu, s, plans.data(), n,
+                                                   static_cast<float*>(d_fitness.data())),
+                     gaeval::InputError);
+    }
 }
 
 TEST(Api, ScenariosByNameOrPathAndTheirErrors) {
