@@ -121,6 +121,8 @@ int run_compare(int argc, char** argv) {
         }
         if (args.use_islands)
             throw InputError("compare learn: --islands is not compared (compare one island)");
+        if (!args.job.config.problem.empty())
+            throw InputError("compare learn: --problem runs are not compared yet");
         json = json || args.common.json;
         d = compare_learn(args.job, args.job, a, b);
         compared = "every game, weight and value of every generation, and the verification games";

@@ -20,6 +20,7 @@
 #include "host/islands/archipelago.hpp"
 #include "host/islands/islands.hpp"
 #include "host/islands/learn_islands.hpp"
+#include "host/learn/learn_problems.hpp"
 #include "host/learn/learn_run.hpp"
 #include "host/learn/scheme.hpp"
 
@@ -134,9 +135,104 @@ std::string schemes_help() {
     return out;
 }
 
+// The problems with their one-line descriptions, for --help.
+std::string problems_help() {
+    std::string out =
+        "Problems (--problem NAME [--dimension D]; docs/adding-a-problem.md adds one):\n";
+    for (const learn::ProblemEntry& p : learn::registered_problems()) {
+        std::string name = p.info.name;
+        name.resize(std::max<std::size_t>(name.size(), 17), ' ');
+        out += "  " + name + p.info.description + " (dimension " +
+               std::to_string(p.info.default_dimension) + ")\n";
+    }
+    return out + "Schemes that run on problems: " + learn::problem_scheme_names() + "\n";
+}
+
+// gaeval learn --problem NAME: a registered problem's fitness optimised by a scheme that runs
+// on problems, on the same driver (run folder, checkpoints, --resume, progress lines) as a
+// game's players. Flags of games (--game, --features, --verify-*, --islands, ...) are refused
+// by name.
+LearnArgs parse_problem_args(int argc, char** argv) {
+    LearnArgs args;
+    cxxopts::Options options(
+        "gaeval learn --problem",
+        "Optimise a registered problem's fitness over genomes of --dimension floats with a "
+        "learning scheme, one backend call evaluating the population per generation");
+    add_common_options(options);
+    // clang-format off
+    options.add_options("Problem")
+        ("problem", learn::problem_names() + " (listed below)", cxxopts::value<std::string>())
+        ("dimension", "genes of a genome (default: the problem's)", cxxopts::value<std::string>())
+        ("scheme", learn::problem_scheme_names(),
+         cxxopts::value<std::string>()->default_value(learn::kDefaultScheme))
+        ("population", population_help(), cxxopts::value<std::string>())
+        ("generations", "generations", cxxopts::value<std::string>()->default_value("40"))
+        ("out", "run folder: run.json, generations.csv, learning.svg, best.json, checkpoint.bin "
+         "(default: a new runs/learn-NNN; an occupied folder is refused)",
+         cxxopts::value<std::string>())
+        ("quiet", "no progress lines");
+    // clang-format on
+    const std::vector<SchemeFlag> flags = scheme_flags();
+    for (const SchemeFlag& f : flags)
+        options.add_options("Scheme")(f.name, f.help(), cxxopts::value<std::string>());
+    std::vector<std::string> words(argv, argv + argc);
+    for (const char* game_flag : {"game", "features", "max-plies", "depth", "verify-every",
+                                  "verify-games", "panel-games", "islands", "resume"})
+        if (has_flag(words, game_flag))
+            throw InputError("--" + std::string(game_flag) + ": not a setting of a --problem run" +
+                             (std::string(game_flag) == "resume"
+                                  ? " (resume with: gaeval learn --resume DIR)"
+                                  : ""));
+    const auto result = parse(options, argc, argv);
+    if (result.count("help")) {
+        args.help = true;
+        args.help_text = options.help({"", "Common", "Problem", "Scheme"}) + "\n" + schemes_help() +
+                         "\n" + problems_help();
+        return args;
+    }
+    args.common = read_common(result);
+    learn::LearnJob& job = args.job;
+    const learn::ProblemEntry& problem = learn::find_problem(result["problem"].as<std::string>());
+    const learn::Scheme& scheme = learn::find_scheme(result["scheme"].as<std::string>());
+    const uint32_t dimension = result.count("dimension")
+                                   ? static_cast<uint32_t>(read_integer_flag(
+                                         result, "dimension", 1, problem.info.max_dimension))
+                                   : problem.info.default_dimension;
+    learn::LearnConfig& c = job.config;
+    c = learn::problem_config(scheme.name(), problem.info.name, dimension);
+    c.seed = args.common.seed;
+    if (result.count("population"))
+        c.population = static_cast<uint32_t>(read_integer_flag(result, "population", 1, 100000));
+    c.generations = static_cast<uint32_t>(read_integer_flag(result, "generations", 1, 1000000000));
+    for (const SchemeFlag& f : flags)
+        if (result.count(f.name) && !scheme.has_option(f.name))
+            throw InputError("--" + f.name + ": not a setting of scheme " + scheme.name());
+    const games::GameInfo no_game;  // scheme flags that read a game's weights have none here
+    for (const learn::SchemeOption& o : scheme.options()) {
+        if (result.count(o.flag))
+            o.set(c, result[o.flag].as<std::string>(), no_game);
+        else if (o.cli_default)
+            o.set(c, o.cli_default, no_game);
+    }
+    // A scheme's --init-range default is the game's (-1:1); a problem starts in its bounds.
+    if (!result.count("init-range")) {
+        c.init_low = problem.info.low;
+        c.init_high = problem.info.high;
+    }
+    job.out_dir =
+        io::choose_run_folder(result.count("out") ? result["out"].as<std::string>() : "", "learn");
+    job.command_line = joined_command_line(argc, argv);
+    args.out_given = result.count("out") > 0;
+    job.quiet = result.count("quiet") > 0;
+    learn::validate(job.config);
+    return args;
+}
+
 }  // namespace
 
 LearnArgs parse_learn_args(int argc, char** argv) {
+    if (has_flag(std::vector<std::string>(argv, argv + argc), "problem"))
+        return parse_problem_args(argc, argv);
     LearnArgs args;
     const games::GameEntry& game = game_from_args(argc, argv);
     cxxopts::Options options(
@@ -170,7 +266,10 @@ LearnArgs parse_learn_args(int argc, char** argv) {
          cxxopts::value<std::string>()->default_value("50"))
         ("resume", "continue the run in this folder (only --backend, --threads, --quiet, "
          "--generations may be given)", cxxopts::value<std::string>())
-        ("quiet", "no progress lines");
+        ("quiet", "no progress lines")
+        ("problem", "optimise a registered problem instead of a game: " +
+         learn::problem_names() + " (gaeval learn --problem NAME --help)",
+         cxxopts::value<std::string>());
     // clang-format on
     const std::vector<SchemeFlag> flags = scheme_flags();
     for (const SchemeFlag& f : flags)
@@ -184,7 +283,7 @@ LearnArgs parse_learn_args(int argc, char** argv) {
     if (result.count("help")) {
         args.help = true;
         args.help_text = options.help({"", "Common", "Game", "Learn", "Scheme", "Islands"}) + "\n" +
-                         schemes_help();
+                         schemes_help() + "\n" + problems_help();
         return args;
     }
     args.common = read_common(result);
@@ -331,12 +430,58 @@ int run_learn_islands(LearnArgs& args, islands::Transport& t) {
 
 }  // namespace
 
+namespace {
+
+// gaeval learn --problem (or --resume of such a run): the plain run on the problem.
+int run_problem_learn(LearnArgs& args) {
+    const CommonOptions& common = args.common;
+    learn::LearnJob& job = args.job;
+    learn::check_job(job);  // bad folder or checkpoint: one line, before anything else
+    job.backend = start_backend(common, "learn");
+    const learn::ProblemInfo& info = learn::find_problem(job.config.problem).info;
+    if (!job.quiet)
+        std::fprintf(stderr,
+                     "gaeval learn: problem %s (dimension %u, %s), %s, population %u, %u "
+                     "generations, run folder %s\n",
+                     info.name.c_str(), job.config.dims(),
+                     info.maximise ? "maximised" : "minimised", job.config.scheme.c_str(),
+                     job.config.population, job.config.generations, job.out_dir.c_str());
+    install_interrupt_handler();
+    const learn::LearnResult r = learn::run_learn(job);
+    if (r.interrupted) {
+        std::fprintf(stderr, "gaeval learn: interrupted; resume with: gaeval learn --resume %s\n",
+                     job.out_dir.c_str());
+        return ExitInterrupted;
+    }
+    const double fitness = info.maximise ? r.state.best_value : -r.state.best_value;
+    std::printf(
+        "optimised %s (dimension %u) with %s in %u generation%s, %llu evaluations, best fitness "
+        "%.9g (optimum %g), %.1f s (%s)\n",
+        info.name.c_str(), job.config.dims(), job.config.scheme.c_str(), r.state.generation,
+        plural_s(r.state.generation), (unsigned long long)r.state.games, fitness, info.optimum,
+        r.seconds, job.backend.name.c_str());
+    std::printf("results in %s/: best.json, generations.csv, learning.svg\n", job.out_dir.c_str());
+    if (common.json) {
+        nlohmann::json out = learn::learn_run_json(job);
+        out["generations_done"] = r.state.generation;
+        out["evaluations"] = r.state.games;
+        out["seconds"] = r.seconds;
+        out["fitness"] = fitness;
+        out["genome"] = r.state.best_weights;
+        std::cout << out.dump() << std::endl;
+    }
+    return ExitOk;
+}
+
+}  // namespace
+
 int run_learn(int argc, char** argv) {
     LearnArgs args = parse_learn_args(argc, argv);
     if (args.help) {
         std::cout << args.help_text << '\n';
         return ExitOk;
     }
+    if (!args.job.config.problem.empty()) return run_problem_learn(args);
     if (auto transport = island_transport(args.use_islands, args.out_given))
         return run_learn_islands(args, *transport);
     const CommonOptions& common = args.common;

@@ -11,6 +11,7 @@
 
 #include "games/core/rng.hpp"
 #include "host/core/error.hpp"
+#include "host/learn/learn_problems.hpp"
 #include "host/learn/scheme.hpp"
 
 namespace gaeval::learn {
@@ -97,6 +98,42 @@ std::vector<GameRecord> Generation::play(const std::vector<games::PlayerData>& p
     state_.games += records.size();
     for (const GameRecord& r : records) state_.plies += r.plies;
     return records;
+}
+
+std::vector<double> Generation::evaluate(const std::vector<float>& genomes, uint32_t count) {
+    if (!evaluate_) throw std::logic_error("Generation::evaluate: this run plays a game");
+    std::vector<double> fitness;
+    if (config_.blind_selection) {
+        // The blind control on a problem: fitness that says nothing about the genome (purpose
+        // SchemeVariation, counter (g, 2^31 + 1, genome, 7), a tag no scheme draws with).
+        fitness.resize(count);
+        for (uint32_t i = 0; i < count; ++i)
+            fitness[i] = unit(
+                draw(config_, Purpose::SchemeVariation, state_.generation, 0x80000001u, i, 7), 0);
+    } else {
+        fitness = (*evaluate_)(genomes, count);
+    }
+    report.games += count;
+    state_.games += count;
+    return fitness;
+}
+
+std::vector<uint32_t> score_population(const LearnConfig& c, LearnState& s, Generation& games) {
+    if (!games.on_problem())
+        return play_and_score(c, s, games, tournament_schedule(c, s.generation));
+    const uint32_t n = c.population;
+    const std::vector<double> fitness = games.evaluate(s.weights, n);
+    const bool maximise = find_problem(c.problem).info.maximise;
+    for (uint32_t m = 0; m < n; ++m) s.value[m] = maximise ? fitness[m] : -fitness[m];
+    s.mean_value = mean_of(s.value);
+    return rank_desc(s.value);
+}
+
+std::string problem_scheme_names() {
+    std::string names;
+    for (const Scheme* s : registered_schemes())
+        if (s->runs_on_problems()) names += (names.empty() ? "" : ", ") + std::string(s->name());
+    return names;
 }
 
 std::vector<games::PlayerData> players_of(const LearnConfig& c, const std::vector<float>& weights,
@@ -297,8 +334,42 @@ LearnConfig default_config(const std::string& scheme, uint32_t weight_count) {
     return c;
 }
 
+LearnConfig problem_config(const std::string& scheme, const std::string& problem,
+                           uint32_t dimension) {
+    const ProblemInfo& info = find_problem(problem).info;
+    LearnConfig c = default_config(scheme, dimension);
+    c.problem = info.name;
+    c.init_low = info.low;
+    c.init_high = info.high;
+    return c;
+}
+
+namespace {
+
+// The checks of a problem run: a scheme that runs on problems, a dimension in range, an initial
+// range inside the problem's bounds.
+void validate_problem(const LearnConfig& c, const Scheme& scheme) {
+    const ProblemInfo& info = find_problem(c.problem).info;
+    if (!scheme.runs_on_problems())
+        throw InputError("--scheme " + std::string(scheme.name()) +
+                         ": its selection is games between members, it cannot run on a problem "
+                         "(schemes for --problem: " +
+                         problem_scheme_names() + ")");
+    if (c.weight_count < 1 || c.weight_count > info.max_dimension)
+        throw InputError("--dimension: must be in [1, " + std::to_string(info.max_dimension) +
+                         "] for problem " + info.name);
+    if (c.features.size() != c.weight_count)
+        throw InputError("--problem: every gene is learned (no --features)");
+    if (static_cast<float>(c.init_low) < info.low || static_cast<float>(c.init_high) > info.high)
+        throw InputError("--init-range: must lie within the problem's bounds [" +
+                         std::to_string(info.low) + ", " + std::to_string(info.high) + "]");
+}
+
+}  // namespace
+
 void validate(const LearnConfig& c) {
     const Scheme& scheme = scheme_of(c);
+    if (!c.problem.empty()) validate_problem(c, scheme);
     if (c.weight_count == 0) throw InputError("this game has no weighted player to learn");
     if (c.features.empty()) throw InputError("--features: at least one feature is needed");
     for (int f : c.features)
@@ -329,7 +400,9 @@ void validate(const LearnConfig& c) {
         throw InputError("--population: a generation would play more than 2^31 games");
 }
 
-uint64_t games_per_generation(const LearnConfig& c) { return scheme_of(c).games_per_generation(c); }
+uint64_t games_per_generation(const LearnConfig& c) {
+    return c.problem.empty() ? scheme_of(c).games_per_generation(c) : c.population;
+}
 
 // ---- the driver ------------------------------------------------------------------------------
 
@@ -344,8 +417,22 @@ LearnState initial_state(const LearnConfig& c) {
 }
 
 GenerationReport step(const LearnConfig& c, LearnState& state, const PlayFn& play) {
+    if (!c.problem.empty())
+        throw std::logic_error("learn::step: a problem run needs its EvaluateFn");
     Generation games(c, state, play);
     scheme_of(c).step(c, state, games);
+    ++state.generation;
+    return games.report;
+}
+
+GenerationReport step(const LearnConfig& c, LearnState& state, const PlayFn& play,
+                      const EvaluateFn& evaluate) {
+    if (c.problem.empty()) return step(c, state, play);
+    Generation games(c, state, play, &evaluate);
+    scheme_of(c).step(c, state, games);
+    // The problem's bounds: a child outside them is put back on the nearest bound.
+    const ProblemInfo& info = find_problem(c.problem).info;
+    for (float& w : state.weights) w = std::max(info.low, std::min(info.high, w));
     ++state.generation;
     return games.report;
 }

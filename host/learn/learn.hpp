@@ -109,6 +109,10 @@ struct LearnConfig {
     bool blind_selection = false;
     // Settings of schemes that have no field above (plug-ins: docs/adding-a-scheme.md), by name.
     std::map<std::string, double> params;
+    // A registered problem's name (host/learn/learn_problems.hpp; `gaeval learn --problem`):
+    // the genome is weight_count floats in the problem's bounds, scored by its fitness through
+    // Generation::evaluate instead of games; empty: a game's weighted player.
+    std::string problem;
 
     uint32_t dims() const { return static_cast<uint32_t>(features.size()); }
 };
@@ -117,6 +121,10 @@ struct LearnConfig {
 // Every weight of the game (weight_count of them) in the genome. InputError for a scheme that
 // is not registered.
 LearnConfig default_config(const std::string& scheme, uint32_t weight_count);
+// The defaults of `scheme` on problem `problem` (a registered one) of `dimension` genes: the
+// first population uniform in the problem's bounds. InputError for an unknown scheme or problem.
+LearnConfig problem_config(const std::string& scheme, const std::string& problem,
+                           uint32_t dimension);
 
 // Checks every field against its range and the population against the scheme (round-robin
 // needs 2, paired-blend an even number >= 4, ten-tournaments at least 10, random:M needs M <
@@ -124,6 +132,7 @@ LearnConfig default_config(const std::string& scheme, uint32_t weight_count);
 void validate(const LearnConfig& c);
 
 // Games one generation plays (both batches for paired-blend); for sizing and progress lines.
+// On a problem: the population (one evaluation a member).
 uint64_t games_per_generation(const LearnConfig& c);
 
 // ---- state --------------------------------------------------------------------------------
@@ -146,6 +155,11 @@ using PlayFn =
     std::function<std::vector<GameRecord>(const std::vector<games::PlayerData>& players,
                                           const std::vector<Pairing>& pairings, uint64_t seed)>;
 
+// The fitness of the first `count` genomes of `genomes` (count x dims floats, member-major)
+// under the run's problem: fitness[i] is genome i's.
+using EvaluateFn =
+    std::function<std::vector<double>(const std::vector<float>& genomes, uint32_t count)>;
+
 // Per-generation facts for generations.csv and the progress line.
 struct GenerationReport {
     uint64_t games = 0, plies = 0, stopped = 0;
@@ -155,6 +169,10 @@ struct GenerationReport {
 
 // Plays generation state.generation and advances the state by one generation.
 GenerationReport step(const LearnConfig& c, LearnState& state, const PlayFn& play);
+// The same on a problem (c.problem): the scheme scores members through `evaluate`, and every
+// gene of the next population is clamped into the problem's bounds.
+GenerationReport step(const LearnConfig& c, LearnState& state, const PlayFn& play,
+                      const EvaluateFn& evaluate);
 
 // The weighted player of a weight vector over c.features (c.weight_count weights in all).
 games::PlayerData player_of(const LearnConfig& c, const float* weights);

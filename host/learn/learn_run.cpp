@@ -19,6 +19,7 @@
 #include "host/io/json_fields.hpp"
 #include "host/io/run_folder.hpp"
 #include "host/io/svg.hpp"
+#include "host/learn/learn_problems.hpp"
 #include "host/learn/scheme.hpp"
 
 namespace gaeval::learn {
@@ -40,6 +41,71 @@ nlohmann::json config_json(const games::GameInfo& game, const LearnConfig& c) {
     if (c.depth != 1) j["depth"] = c.depth;  // only searching players have another depth
     scheme_of(c).write_settings(c, j);
     return j;
+}
+
+// ---- a problem run (LearnConfig::problem): no game, no verification ----------------------
+
+bool on_problem(const LearnJob& job) { return !job.config.problem.empty(); }
+
+// The problem's fitness of a member's value (values are higher-is-better: -fitness when the
+// problem is minimised; the negation is exact).
+double fitness_of(const LearnConfig& c, double value) {
+    return find_problem(c.problem).info.maximise ? value : -value;
+}
+
+// run.json's "config" of a problem run: the problem, its dimension, the scheme's settings.
+nlohmann::json problem_config_json(const LearnConfig& c) {
+    nlohmann::json j = {{"scheme", c.scheme},           {"problem", c.problem},
+                        {"dimension", c.weight_count},  {"population", c.population},
+                        {"generations", c.generations}, {"seed", c.seed}};
+    scheme_of(c).write_settings(c, j);
+    return j;
+}
+
+LearnConfig problem_config_from_json(const nlohmann::json& j, const std::string& where) {
+    LearnConfig c = problem_config(
+        json_fields::string(j, "scheme", where), json_fields::string(j, "problem", where),
+        static_cast<uint32_t>(json_fields::number(j, "dimension", where)));
+    c.population = static_cast<uint32_t>(json_fields::number(j, "population", where));
+    c.generations = static_cast<uint32_t>(json_fields::number(j, "generations", where));
+    c.seed = j.at("seed").get<uint64_t>();
+    scheme_of(c).read_settings(c, j, where);
+    return c;
+}
+
+// generations.csv of a problem run: evaluations instead of games, fitness instead of values
+// (the problem's own sign), a column per gene of the generation's best member.
+std::string problem_generations_csv(const LearnConfig& c, const std::vector<GenerationRow>& rows) {
+    std::string out =
+        "generation,evaluations,children,mutants,best_fitness,mean_fitness,seconds,"
+        "evaluations_per_s";
+    for (uint32_t j = 0; j < c.dims(); ++j) out += ",x" + std::to_string(j);
+    out += '\n';
+    char line[256];
+    for (const GenerationRow& r : rows) {
+        std::snprintf(line, sizeof line, "%u,%llu,%u,%u,%.17g,%.17g,%.4f,%.1f", r.generation,
+                      (unsigned long long)r.report.games, r.report.children, r.report.mutants,
+                      fitness_of(c, r.best_value), fitness_of(c, r.mean_value), r.seconds,
+                      r.seconds > 0 ? r.report.games / r.seconds : 0.0);
+        out += line;
+        for (float w : r.best_weights) {
+            std::snprintf(line, sizeof line, ",%.9g", w);
+            out += line;
+        }
+        out += '\n';
+    }
+    return out;
+}
+
+// best.json of a problem run: the last generation's best member and its fitness.
+std::string problem_best_json(const LearnJob& job, const LearnState& s) {
+    const ProblemInfo& info = find_problem(job.config.problem).info;
+    const nlohmann::json j = {
+        {"problem", info.name},       {"dimension", job.config.dims()},
+        {"maximise", info.maximise},  {"optimum", info.optimum},
+        {"generation", s.generation}, {"fitness", fitness_of(job.config, s.best_value)},
+        {"genome", s.best_weights}};
+    return j.dump(2) + "\n";
 }
 
 LearnConfig config_from_json(const games::GameInfo& game, const nlohmann::json& j,
@@ -101,13 +167,32 @@ std::string learning_svg(const LearnJob& job, const std::vector<GenerationRow>& 
     out << "<text x=\"" << svg::num(width / 2) << "\" y=\"24\" text-anchor=\"middle\" "
         << "font-size=\"16\" font-weight=\"bold\">"
         << svg::escape("gaeval learn: " + job.config.scheme + ", population " +
-                       std::to_string(job.config.population) + ", " + job.session->engine() +
+                       std::to_string(job.config.population) + ", " +
+                       (on_problem(job) ? "problem " + job.config.problem + ", dimension " +
+                                              std::to_string(job.config.dims())
+                                        : job.session->engine()) +
                        ", seed " + std::to_string(job.config.seed))
         << "</text>\n";
     const char* colours[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"};
+    // A problem run: each generation's best fitness (top) and mean fitness (bottom), each
+    // panel scaled to its values.
+    const bool problem = on_problem(job);
+    const auto fitness_points = [&](bool best) {
+        std::vector<std::pair<double, double>> pts;
+        for (const auto& r : gens)
+            pts.push_back(
+                {double(r.generation), fitness_of(job.config, best ? r.best_value : r.mean_value)});
+        return pts;
+    };
     for (int panel_index = 0; panel_index < 2; ++panel_index) {
         const double y0 = top + panel_index * (panel + gap);
         double lo = 0, hi = 1;
+        if (problem && !gens.empty()) {
+            const auto pts = fitness_points(panel_index == 0);
+            lo = hi = pts[0].second;
+            for (const auto& p : pts) lo = std::min(lo, p.second), hi = std::max(hi, p.second);
+            if (!(hi > lo)) hi = lo + 1;
+        }
         auto py = [&](double v) { return y0 + panel * (1 - (v - lo) / (hi - lo)); };
         out << "<rect x=\"" << svg::num(left) << "\" y=\"" << svg::num(y0) << "\" width=\""
             << svg::num(plot_w) << "\" height=\"" << svg::num(panel)
@@ -122,9 +207,11 @@ std::string learning_svg(const LearnJob& job, const std::vector<GenerationRow>& 
         }
         out << "<text x=\"" << svg::num(left) << "\" y=\"" << svg::num(y0 - 8)
             << "\" font-size=\"13\">"
-            << (panel_index == 0 ? "win rate of the best member (verification games)"
-                                 : "score of each generation's best member against the panel "
-                                   "(built-in players)")
+            << (problem            ? (panel_index == 0 ? "fitness of each generation's best member"
+                                                       : "mean fitness of each generation")
+                : panel_index == 0 ? "win rate of the best member (verification games)"
+                                   : "score of each generation's best member against the panel "
+                                     "(built-in players)")
             << "</text>\n";
         auto polyline = [&](const std::vector<std::pair<double, double>>& pts, const char* colour,
                             const char* label, int legend_row, bool dash) {
@@ -144,7 +231,10 @@ std::string learning_svg(const LearnJob& job, const std::vector<GenerationRow>& 
                 << "<text x=\"" << svg::num(left + plot_w + 40) << "\" y=\"" << svg::num(ly + 4)
                 << "\" font-size=\"12\">" << label << "</text>\n";
         };
-        if (panel_index == 0) {
+        if (problem) {
+            polyline(fitness_points(panel_index == 0), colours[panel_index],
+                     panel_index == 0 ? "best" : "mean", 0, false);
+        } else if (panel_index == 0) {
             const std::vector<std::string> opponents = verify_opponents(job);
             for (std::size_t o = 0; o < opponents.size(); ++o) {
                 std::vector<std::pair<double, double>> pts;
@@ -271,6 +361,15 @@ void restore_checkpoint(const LearnJob& job, const std::string& path, LearnResul
 
 void write_outputs(const LearnJob& job, const LearnResult& r) {
     const std::string& dir = job.out_dir;
+    if (on_problem(job)) {
+        io::write_text_atomic(path_in(dir, "generations.csv"),
+                              problem_generations_csv(job.config, r.generations));
+        io::write_text_atomic(path_in(dir, "learning.svg"),
+                              learning_svg(job, r.generations, r.verification));
+        io::write_text_atomic(path_in(dir, "best.json"), problem_best_json(job, r.state));
+        save_checkpoint(make_checkpoint(job, r), path_in(dir, "checkpoint.bin"));
+        return;
+    }
     io::write_text_atomic(path_in(dir, "generations.csv"),
                           generations_csv(job.session->info(), job.config, r.generations));
     io::write_text_atomic(path_in(dir, "verification.csv"), verification_csv(r.verification));
@@ -397,6 +496,7 @@ struct AfterStep {
 // mod seats: the games of GameSession::play); a verify table's opponents play on their setups.
 // The panel score is the mean over the panel of the best member's score (wins + draws / 2).
 AfterStep play_after_step(const LearnJob& job, const LearnState& s, bool panel, bool verify) {
+    if (on_problem(job)) return {};  // a problem has no opponents
     const std::vector<VerifyTarget> targets = verify_targets(job);
     const std::vector<std::string> names = verify_opponents(job);
     const uint32_t seats = static_cast<uint32_t>(job.session->seats());
@@ -477,7 +577,21 @@ void wilson_interval(uint64_t wins, uint64_t games, double* low, double* high) {
     *high = std::min(1.0, centre + half);
 }
 
+namespace {
+// run.json's "config" of either kind of run.
+nlohmann::json job_config_json(const LearnJob& job) {
+    return on_problem(job) ? problem_config_json(job.config)
+                           : config_json(job.session->info(), job.config);
+}
+}  // namespace
+
 uint64_t learn_fingerprint(const LearnJob& job) {
+    if (on_problem(job)) {
+        nlohmann::json j = problem_config_json(job.config);
+        j.erase("generations");  // a resumed run may be extended
+        const std::string text = j.dump();
+        return fnv1a(text.data(), text.size());
+    }
     nlohmann::json j = config_json(job.session->info(), job.config);
     j.erase("generations");  // a resumed run may be extended
     j["game"] = job.session->reopen();
@@ -488,6 +602,16 @@ uint64_t learn_fingerprint(const LearnJob& job) {
 }
 
 nlohmann::json learn_run_json(const LearnJob& job) {
+    if (on_problem(job))
+        return {{"kind", "learn"},
+                {"format", "gaeval-learn-run"},
+                {"version", 3},
+                {"command", job.command_line},
+                {"problem", job.config.problem},
+                {"config", job_config_json(job)},
+                {"fingerprint", learn_fingerprint(job)},
+                {"backend", job.backend.name},
+                {"device", job.backend.device}};
     return {{"kind", "learn"},
             {"format", "gaeval-learn-run"},
             {"version", 3},  // 3: Ataxx and tic-tac-toe features in [0, 1] (issue 14)
@@ -517,6 +641,13 @@ LearnJob learn_job_from_folder(const std::string& dir) {
                              run.value("version", nlohmann::json()).dump() +
                              ", expected 3: features in [0, 1])");
         job.command_line = run.value("command", std::string());
+        if (run.contains("problem")) {
+            job.config = problem_config_from_json(run.at("config"), path + ": config");
+            validate(job.config);
+            job.out_dir = dir;
+            job.resume = true;
+            return job;
+        }
         const games::GameEntry& entry = games::find_game(json_fields::string(run, "game", path));
         job.session = entry.open_setup(run.at("setup"), path + ": setup");
         job.verify_every = static_cast<uint32_t>(json_fields::number(run, "verify_every", path));
@@ -575,6 +706,12 @@ LearnResult run_learn(const LearnJob& job) {
         return job.session->play_pairings(players, pairings, seed, job.config.max_plies,
                                           job.backend);
     };
+    // A problem run evaluates through the problem's op on the job's backend (one executor call
+    // a generation).
+    const ProblemEntry* problem = on_problem(job) ? &find_problem(job.config.problem) : nullptr;
+    const EvaluateFn evaluate = [&](const std::vector<float>& genomes, uint32_t count) {
+        return problem->evaluate(job.backend, genomes, count, job.config.dims());
+    };
     const auto start = std::chrono::steady_clock::now();
     RateLimiter progress;
     LearnState& s = result.state;
@@ -586,7 +723,7 @@ LearnResult run_learn(const LearnJob& job) {
         }
         const auto t0 = std::chrono::steady_clock::now();
         GenerationRow row;
-        row.report = step(job.config, s, play);
+        row.report = problem ? step(job.config, s, play, evaluate) : step(job.config, s, play);
         row.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         row.generation = s.generation;
         row.best_value = s.best_value;
@@ -616,16 +753,27 @@ LearnResult run_learn(const LearnJob& job) {
             const uint32_t done_here = s.generation - first_generation;
             const double eta = elapsed / done_here * (job.config.generations - s.generation);
             char line[320];
-            std::snprintf(line, sizeof line,
-                          "learn: generation %u/%u  panel %s  best value %.4g  %llu games  %.0f "
-                          "games/s  ETA %s%s%s\n",
-                          s.generation, job.config.generations,
-                          row.panel_score < 0 ? "-" : std::to_string(row.panel_score).substr(0, 5).c_str(),
-                          s.best_value,
-                          (unsigned long long)row.report.games,
-                          row.seconds > 0 ? row.report.games / row.seconds : 0.0,
-                          duration_text(eta).c_str(),
-                          verified.empty() ? "" : "  verify:", verified.c_str());
+            if (problem)
+                std::snprintf(
+                    line, sizeof line,
+                    "learn: generation %u/%u  best fitness %.9g  mean %.6g  %llu "
+                    "evaluations  %.0f evaluations/s  ETA %s\n",
+                    s.generation, job.config.generations, fitness_of(job.config, s.best_value),
+                    fitness_of(job.config, s.mean_value), (unsigned long long)row.report.games,
+                    row.seconds > 0 ? row.report.games / row.seconds : 0.0,
+                    duration_text(eta).c_str());
+            else
+                std::snprintf(
+                    line, sizeof line,
+                    "learn: generation %u/%u  panel %s  best value %.4g  %llu games  %.0f "
+                    "games/s  ETA %s%s%s\n",
+                    s.generation, job.config.generations,
+                    row.panel_score < 0 ? "-"
+                                        : std::to_string(row.panel_score).substr(0, 5).c_str(),
+                    s.best_value, (unsigned long long)row.report.games,
+                    row.seconds > 0 ? row.report.games / row.seconds : 0.0,
+                    duration_text(eta).c_str(),
+                    verified.empty() ? "" : "  verify:", verified.c_str());
             std::cerr << line << std::flush;
         }
         if (files) write_outputs(job, result);

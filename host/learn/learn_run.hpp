@@ -21,7 +21,9 @@ namespace gaeval::learn {
 
 struct LearnJob {
     LearnConfig config;
-    // The game and its start position (the CLI or the run folder opens it).
+    // The game and its start position (the CLI or the run folder opens it); null on a problem
+    // (config.problem: no games, no panel or verification; the run folder holds run.json,
+    // generations.csv, learning.svg, best.json and checkpoint.bin).
     std::shared_ptr<const games::GameSession> session;
     BackendChoice backend;
     uint32_t verify_every = 10;    // 0: only after the last generation

@@ -38,18 +38,28 @@ struct SchemeOption {
 // What a scheme's step plays its games through: the run's PlayFn, with the generation's
 // game-draw keys (batch `phase` of this generation) and the games counted in the report and
 // the state.
+// On a problem (LearnConfig::problem) it evaluates genomes instead: evaluate() runs the problem's
+// fitness over them on the run's backend, counted as evaluations (report.games, state.games).
 class Generation {
   public:
-    Generation(const LearnConfig& c, LearnState& s, const PlayFn& play)
-        : config_(c), state_(s), play_(play) {}
+    Generation(const LearnConfig& c, LearnState& s, const PlayFn& play,
+               const EvaluateFn* evaluate = nullptr)
+        : config_(c), state_(s), play_(play), evaluate_(evaluate) {}
     std::vector<GameRecord> play(const std::vector<games::PlayerData>& players,
                                  const std::vector<Pairing>& pairings, uint32_t phase);
+    // Whether the run optimises a problem (evaluate) rather than a game's player (play).
+    bool on_problem() const { return evaluate_ != nullptr; }
+    // The problem's fitness of the first `count` genomes of `genomes` (count x dims floats);
+    // with LearnConfig::blind_selection, uniform numbers in [0, 1) addressed by (generation,
+    // genome) instead. std::logic_error on a game run.
+    std::vector<double> evaluate(const std::vector<float>& genomes, uint32_t count);
     GenerationReport report;  // the scheme adds children, mutants, global_replaced
 
   private:
     const LearnConfig& config_;
     LearnState& state_;
     const PlayFn& play_;
+    const EvaluateFn* evaluate_;
 };
 
 class Scheme {
@@ -70,6 +80,10 @@ class Scheme {
     // Plays generation s.generation through `games` and replaces s's population with the next
     // one; sets s.best_weights, s.best_value, s.mean_value and s.value (one per member).
     virtual void step(const LearnConfig& c, LearnState& s, Generation& games) const = 0;
+    // Whether step() runs on a problem (scores members with score_population, so that on a
+    // problem it evaluates instead of playing); schemes whose selection is games between members
+    // (pairs, value updates, duels) leave it false and `--problem` refuses them.
+    virtual bool runs_on_problems() const { return false; }
     // Genomes are 9-bit codes (LearnState::codes, weights decoded from them), not floats:
     // islands migrate the codes, checkpoints must hold them.
     virtual bool bit_codes() const { return false; }
@@ -129,6 +143,14 @@ struct Tally {
 // fraction and the mean value; returns the members ranked by value.
 std::vector<uint32_t> play_and_score(const LearnConfig& c, LearnState& s, Generation& games,
                                      const std::vector<Pairing>& pairs);
+
+// The generation's fitness of every member, for selection: on a problem the problem's fitness
+// (value = fitness when maximised, -fitness when minimised: higher is better), otherwise
+// play_and_score over tournament_schedule(c, generation). Sets s.value and s.mean_value; returns
+// the members ranked by value (rank_desc).
+std::vector<uint32_t> score_population(const LearnConfig& c, LearnState& s, Generation& games);
+// Schemes that run on problems: "modern, truncation-es".
+std::string problem_scheme_names();
 
 // genetic-game's and modern's (and any scheme reading c.tournament) checks: the population is
 // at least 2 and random:M has M below it (InputError naming the flag).

@@ -1,5 +1,5 @@
 // modern: tournament selection (k), elitism (e), BLX-alpha or SBX crossover, gaussian mutation;
-// fitness is the score fraction of the generation's tournament.
+// fitness is the score fraction of the generation's tournament, or a problem's fitness (--problem).
 #include <algorithm>
 #include <cmath>
 
@@ -84,10 +84,13 @@ class Modern final : public Scheme {
         return tournament_games(c);
     }
 
+    // Selection reads only each member's score (score_population): a problem's fitness serves.
+    bool runs_on_problems() const override { return true; }
+
     void step(const LearnConfig& c, LearnState& s, Generation& games) const override {
         const uint32_t n = c.population, d = c.dims(), g = s.generation;
         GenerationReport& report = games.report;
-        const auto order = play_and_score(c, s, games, tournament_schedule(c, g));
+        const auto order = score_population(c, s, games);
         s.best_weights = member(s, order[0], d);
         s.best_value = s.value[order[0]];
         std::vector<uint32_t> rank_of(n);

@@ -1,7 +1,8 @@
 // truncation-es: a (mu + lambda) evolution strategy with truncation selection, the example
-// scheme of docs/adding-a-scheme.md. Each generation the population plays a tournament; the
-// best `survivors` share (mu members) is kept as it is, and every other place gets a child of
-// a survivor (taken in rank order, round robin) with a gaussian step on every weight.
+// scheme of docs/adding-a-scheme.md. Each generation the population plays a tournament (on a
+// problem: is evaluated); the best `survivors` share (mu members) is kept as it is, and every
+// other place gets a child of a survivor (taken in rank order, round robin) with a gaussian
+// step on every weight.
 // Its settings live in LearnConfig::params, so adding it touched no other file than
 // host/learn/scheme_list.cpp (one line).
 #include <algorithm>
@@ -73,13 +74,16 @@ class TruncationEs final : public Scheme {
         return tournament_games(c);
     }
 
+    // Selection reads only each member's score (score_population): a problem's fitness serves.
+    bool runs_on_problems() const override { return true; }
+
     // Initial weights: the default, uniform in [init_low, init_high].
 
     void step(const LearnConfig& c, LearnState& s, Generation& games) const override {
         const uint32_t n = c.population, d = c.dims(), g = s.generation;
-        // Selection: fitness is the score fraction of the tournament (play_and_score sets
-        // s.value and s.mean_value).
-        const auto order = play_and_score(c, s, games, tournament_schedule(c, g));
+        // Selection: fitness is the score fraction of the tournament, or the problem's fitness
+        // (score_population sets s.value and s.mean_value).
+        const auto order = score_population(c, s, games);
         s.best_weights = member(s, order[0], d);
         s.best_value = s.value[order[0]];
 

@@ -1,0 +1,9 @@
+// The problems' evaluation on the device (kernels/problem_ops.hpp): one launch instantiation per
+// problem of problems/problems.cmake, one thread a genome.
+#include "generated/problem_list.hpp"
+#include "kernels/executor.cuh"
+#include "kernels/problem_ops.hpp"
+
+#define GAEVAL_INSTANTIATE_PROBLEM(P) \
+    GAEVAL_INSTANTIATE_LAUNCH(::gaeval::TaskShape<1>, ::gaeval::problem_ops::EvaluateProblem<P>)
+GAEVAL_FOR_EACH_PROBLEM(GAEVAL_INSTANTIATE_PROBLEM)

@@ -1,0 +1,24 @@
+// The executor's op of a problem (problems/problem.hpp): one genome per index, fitness[i] =
+// problem.fitness(genome i), on either backend (host/backend/executor.hpp: for_each_index; one
+// thread a genome on the device, OpenMP threads on the cpu), the same GAEVAL_HD code and bits.
+// Instantiated for the device for every listed problem in kernels/problem_ops.cu.
+#pragma once
+
+#include <cstdint>
+
+#include "games/core/hd.hpp"
+
+namespace gaeval::problem_ops {
+
+template <class P>
+struct EvaluateProblem {
+    P problem;
+    const float* genomes = nullptr;  // n x dimension, genome-major (genome i's genes contiguous)
+    double* fitness = nullptr;       // n
+    uint32_t dimension = 0;
+    GAEVAL_HD void operator()(uint64_t i) const {
+        fitness[i] = problem.fitness(genomes + i * dimension, dimension);
+    }
+};
+
+}  // namespace gaeval::problem_ops

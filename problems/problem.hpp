@@ -1,0 +1,55 @@
+// The problem interface: an optimisation problem that is not a game, a fitness over a genome of
+// `dimension` floats in [kLow, kHigh] that `gaeval learn --problem NAME` maximises or minimises
+// with the learning schemes that do not need games (host/learn/scheme.hpp: runs_on_problems),
+// as pagmo2 separates problems from algorithms. A problem is one header, problems/<name>.hpp,
+// and one line in problems/problems.cmake; docs/adding-a-problem.md walks through one.
+//
+// A problem type P is a small trivially copyable struct (a kernel argument, passed by value)
+// with:
+//   static constexpr const char* kName          the --problem value
+//   static constexpr const char* kDescription   one line for --help
+//   static constexpr bool kMaximise             true: higher fitness is better
+//   static constexpr uint32_t kDefaultDimension genes when --dimension is not given
+//   static constexpr uint32_t kMaxDimension     the most genes --dimension accepts
+//   static constexpr float kLow, kHigh          every gene's bounds (the first population is
+//                                               uniform in them; the driver clamps children)
+//   static constexpr double kOptimum            the best fitness (the tests' known answer)
+//   GAEVAL_HD double fitness(const float* genome, uint32_t dimension) const
+// fitness runs on the host and on the device (kernels/problem_ops.hpp: one thread a genome), so
+// it keeps games/'s rules: no allocation, exceptions, I/O or std:: algorithms, and only
+// + - * / and sqrt on floating point (no sin/cos/exp/log: CUDA's and glibc's differ in the last
+// bit), in a fixed order: the same genome gives the same bits on either backend.
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+
+#include "games/core/hd.hpp"
+
+namespace gaeval::problems {
+
+// Compile-time check of the interface above (the registry calls it for every listed problem).
+template <class P>
+constexpr bool check_problem() {
+    static_assert(std::is_trivially_copyable_v<P>, "a problem is a kernel argument");
+    static_assert(std::is_default_constructible_v<P>, "the registry makes a problem as P{}");
+    static_assert(std::is_same_v<decltype(P::kName), const char* const>, "P::kName");
+    static_assert(std::is_same_v<decltype(P::kDescription), const char* const>, "P::kDescription");
+    static_assert(std::is_same_v<decltype(P::kMaximise), const bool>, "P::kMaximise");
+    static_assert(std::is_same_v<decltype(P::kDefaultDimension), const uint32_t>,
+                  "P::kDefaultDimension");
+    static_assert(std::is_same_v<decltype(P::kMaxDimension), const uint32_t>, "P::kMaxDimension");
+    static_assert(P::kDefaultDimension >= 1 && P::kDefaultDimension <= P::kMaxDimension,
+                  "1 <= kDefaultDimension <= kMaxDimension");
+    static_assert(std::is_same_v<decltype(P::kLow), const float> &&
+                      std::is_same_v<decltype(P::kHigh), const float> && P::kLow < P::kHigh,
+                  "float bounds kLow < kHigh");
+    static_assert(std::is_same_v<decltype(P::kOptimum), const double>, "P::kOptimum");
+    static_assert(std::is_same_v<decltype(std::declval<const P&>().fitness(
+                                     static_cast<const float*>(nullptr), uint32_t{})),
+                                 double>,
+                  "GAEVAL_HD double fitness(const float* genome, uint32_t dimension) const");
+    return true;
+}
+
+}  // namespace gaeval::problems
