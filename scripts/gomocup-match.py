@@ -18,7 +18,8 @@ Prints one line per game and a summary (A's wins, draws, losses, forfeits, score
 interval, both brains' think times); `--json FILE` writes the games and the summary.
 
 usage: scripts/gomocup-match.py --a "CMD" --b "CMD" [--openings 20] [--turn-ms 200]
-       [--match-ms 0] [--grace-ms 50] [--max-memory-mb 64] [--seed 1] [--size 15]
+       [--match-ms 0] [--grace-ms 50] [--first-grace-ms MS] [--max-memory-mb 64] [--seed 1]
+       [--size 15]
        [--json FILE]
 """
 import argparse
@@ -44,6 +45,7 @@ class Brain:
         self.buffer = b""
         self.messages = []
         self.think_ms = []
+        self.moves_asked = 0  # the ply (stones on the board) of the move being thought
 
     def send(self, line):
         try:
@@ -64,7 +66,7 @@ class Brain:
                     continue
                 word = line.split(" ", 1)[0].upper()
                 if word in ("MESSAGE", "DEBUG", "UNKNOWN"):
-                    self.messages.append(line)
+                    self.messages.append((self.moves_asked, line))
                     continue
                 return line
             left = deadline - time.monotonic()
@@ -161,9 +163,12 @@ def play_game(commands, labels, opening, args):
                 x, y = moves[-1]
                 start = time.monotonic()
                 ok = brain.send("TURN %d,%d" % (x, y))
-            limit_ms = args.turn_ms + args.grace_ms
+            brain.moves_asked = len(moves)
+            first = len(brain.think_ms) == 0
+            grace_ms = args.first_grace_ms if first and args.first_grace_ms >= 0 else args.grace_ms
+            limit_ms = args.turn_ms + grace_ms
             if args.match_ms > 0:
-                limit_ms = min(limit_ms, time_left[colour] + args.grace_ms)
+                limit_ms = min(limit_ms, time_left[colour] + grace_ms)
             answer = brain.read_answer(limit_ms / 1000.0) if ok else None
             spent = (time.monotonic() - start) * 1000.0
             brain.think_ms.append(spent)
@@ -177,7 +182,7 @@ def play_game(commands, labels, opening, args):
                 return float(colour), "unreadable answer %r" % answer[:60], colour, moves, brains
             if not (0 <= x < size and 0 <= y < size) or board[y][x] != 0:
                 return float(colour), "illegal move %r" % answer[:60], colour, moves, brains
-            if spent > args.turn_ms + args.grace_ms:
+            if spent > args.turn_ms + grace_ms:
                 return float(colour), "answered after %.0f ms" % spent, colour, moves, brains
             board[y][x] = colour + 1
             moves.append((x, y))
@@ -196,9 +201,14 @@ def summary(points, forfeits, label_a, label_b):
     mean = sum(points) / n
     var = sum((p - mean) ** 2 for p in points) / max(1, n - 1)
     half = 1.96 * math.sqrt(var / n)
+    # Wilson score interval of the score as a proportion (draws as half a win).
+    z = 1.96
+    centre = (mean + z * z / (2 * n)) / (1 + z * z / n)
+    spread = z * math.sqrt(mean * (1 - mean) / n + z * z / (4 * n * n)) / (1 + z * z / n)
     return {"a": label_a, "b": label_b, "games": n, "a_wins": wins, "draws": draws,
             "a_losses": losses, "a_forfeits": forfeits[0], "b_forfeits": forfeits[1],
-            "a_score": mean, "ci95": [max(0.0, mean - half), min(1.0, mean + half)]}
+            "a_score": mean, "ci95": [max(0.0, mean - half), min(1.0, mean + half)],
+            "wilson95": [max(0.0, centre - spread), min(1.0, centre + spread)]}
 
 
 def main():
@@ -212,6 +222,9 @@ def main():
     parser.add_argument("--turn-ms", type=int, default=200)
     parser.add_argument("--match-ms", type=int, default=0)
     parser.add_argument("--grace-ms", type=int, default=50)
+    parser.add_argument("--first-grace-ms", type=int, default=-1,
+                        help="grace of each brain's first answer of a game (its hash table is "
+                             "set up then); default: --grace-ms")
     parser.add_argument("--start-s", type=float, default=30.0)
     parser.add_argument("--max-memory-mb", type=int, default=64,
                         help="INFO max_memory (a brain's hash table is cleared in its time)")
@@ -246,7 +259,9 @@ def main():
                     "forfeit": None if forfeit is None else labels[forfeit],
                     "plies": len(moves), "moves": moves,
                     "a_max_ms": round(max(a_ms), 1) if a_ms else 0,
-                    "b_max_ms": round(max(b_ms), 1) if b_ms else 0}
+                    "b_max_ms": round(max(b_ms), 1) if b_ms else 0,
+                    "a_messages": brains[a_colour].messages,
+                    "b_messages": brains[1 - a_colour].messages}
             games.append(game)
             print("opening %3d  A %s  A scores %.1f  %-28s plies %3d  max ms A %6.1f B %6.1f"
                   % (game["opening"], game["a_colour"], a_points, reason[:28], len(moves),
@@ -258,12 +273,14 @@ def main():
                                 "p99": round(ms[int(0.99 * (len(ms) - 1))], 1) if ms else 0,
                                 "max": round(ms[-1], 1) if ms else 0}
     s["settings"] = {"turn_ms": args.turn_ms, "match_ms": args.match_ms,
-                     "grace_ms": args.grace_ms, "seed": args.seed, "size": args.size,
+                     "grace_ms": args.grace_ms, "first_grace_ms": args.first_grace_ms,
+                     "seed": args.seed, "size": args.size,
                      "openings": args.openings, "first_opening": args.first_opening}
     print("%s vs %s: %d games, A %d wins %d draws %d losses (A forfeits %d, B forfeits %d), "
-          "A scores %.3f (95%% CI %.3f - %.3f); think ms mean/p99/max A %s B %s"
+          "A scores %.3f (95%% CI %.3f - %.3f, Wilson %.3f - %.3f); think ms mean/p99/max A %s B %s"
           % (s["a"], s["b"], s["games"], s["a_wins"], s["draws"], s["a_losses"],
              s["a_forfeits"], s["b_forfeits"], s["a_score"], s["ci95"][0], s["ci95"][1],
+             s["wilson95"][0], s["wilson95"][1],
              "/".join(str(v) for v in s["a_think_ms"].values()),
              "/".join(str(v) for v in s["b_think_ms"].values())), flush=True)
     if args.json:

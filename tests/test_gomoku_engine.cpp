@@ -109,6 +109,41 @@ TEST(GomokuEngine, FindsAVcfOfTwoFours) {
     EXPECT_EQ(s.reason, "search");
 }
 
+TEST(GomokuEngine, StopsTheOpponentsFourThree) {
+    // O on row 7 at x = 5..7 behind X at 4,7, and on column 8 at y = 5, 6: O at 8,7 would make
+    // a four (five-point 9,7) and an open three (8,5..8,7, ends 8,4 and 8,8 empty) at once: a
+    // VCF (after the block, the three becomes a straight four). X has no threat of its own
+    // (scattered stones), so whatever it plays must leave O without a VCF, which
+    // vcf_first_move (players.hpp, a second implementation) checks, at depths 1 to 4 and on
+    // the clock.
+    const auto p = picture<15>({"", ".X", "", "", "", "........O", "........O", "....XOOO", "", "",
+                                "", "", "", ".X...........X"},
+                               0);
+    using Geo = Geometry<15>;
+    ASSERT_GE(vcf_first_move<Geo>(p.stones[1], p.stones[0], false), 0);
+    std::vector<EngineLimits> limits = {fixed_depth(1), fixed_depth(2), fixed_depth(4)};
+    EngineLimits clock;
+    clock.time_ms = 100;
+    limits.push_back(clock);
+    for (const EngineLimits& l : limits) {
+        const EngineResult r = think(p, l);
+        auto mine = p.stones[0];
+        mine.set(Geo::cell(r.x, r.y));
+        EXPECT_LT(vcf_first_move<Geo>(p.stones[1], mine, false), 0)
+            << "depth " << l.max_depth << " time " << l.time_ms << ": " << r.x << "," << r.y;
+    }
+}
+
+TEST(GomokuEngine, TableSizeFollowsTheMemoryGiven) {
+    GomokuEngine engine(seed_table(), 1u << 10);
+    engine.resize_table(std::size_t{32} << 20);  // 32 MiB: 2^21 entries of 16 bytes
+    EXPECT_LE(engine.table_bytes(), std::size_t{32} << 20);
+    EXPECT_GT(engine.table_bytes(), std::size_t{16} << 20);
+    engine.resize_table(1000);  // the floor: 4096 entries
+    EXPECT_LT(engine.table_bytes(), std::size_t{1} << 20);
+    EXPECT_GT(engine.table_bytes(), 0u);
+}
+
 // Positions of games between the fixed players (threat-search against seed-table), mover's
 // view: wherever the fixed threat search decides by a five, a forced block or a VCF that
 // vcf_first_move proves, the engine at fixed depth must decide the same way.

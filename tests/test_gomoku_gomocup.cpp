@@ -21,6 +21,7 @@
 #include "gomoku_test_support.hpp"
 #include "host/games/player_file.hpp"
 #include "host/games/registry.hpp"
+#include "host/gomoku/default_player.hpp"
 #include "host/gomoku/gomocup.hpp"
 
 namespace gaeval::gomoku {
@@ -405,6 +406,34 @@ TEST(GomokuGomocup, TheShippedBrainOverPipesAnswersLegallyWithinTheTurnTime) {
         EXPECT_GE(answers, 5);
         brain.send("END");
         EXPECT_EQ(brain.wait_exit(), 0);
+    }
+}
+
+// With `messages` (gaeval gomocup --messages), each engine move comes after one MESSAGE line
+// that says what the search did; without it, the move alone.
+TEST(GomokuGomocup, TheEngineReportsItsSearchInAMessageLine) {
+    for (bool messages : {true, false}) {
+        BrainConfig config;
+        config.player = default_player();
+        config.messages = messages;
+        GomocupBrain brain(config);
+        EXPECT_EQ(say(brain, "START 15"), std::vector<std::string>{"OK"});
+        EXPECT_TRUE(say(brain, "INFO timeout_turn 100").empty());
+        EXPECT_TRUE(say(brain, "INFO max_memory 8388608").empty());
+        for (const char* line : {"BEGIN", "TURN 6,6"}) {
+            const auto answers = say(brain, line);
+            ASSERT_EQ(answers.size(), messages ? 2u : 1u) << line;
+            int x = -1, y = -1;
+            EXPECT_TRUE(parse_move(answers.back(), 15, &x, &y)) << answers.back();
+            if (!messages) continue;
+            const std::string& m = answers[0];
+            EXPECT_EQ(m.rfind("MESSAGE depth ", 0), 0u) << m;
+            for (const char* field : {" nodes ", " nps ", " time ", " reason ", " pv "})
+                EXPECT_NE(m.find(field), std::string::npos) << field << " in " << m;
+            EXPECT_NE(m.find(answers.back()), std::string::npos) << "the PV starts with the move";
+        }
+        // An error answers without a MESSAGE line.
+        EXPECT_EQ(say(brain, "TURN 6,6").size(), 1u);
     }
 }
 

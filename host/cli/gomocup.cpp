@@ -32,6 +32,8 @@ int run_gomocup(int argc, char** argv) {
         ("search", "a weighted player's search: clock (the engine, on the INFO time limits) | "
                    "fixed (the fixed-depth player that learning plays)",
          cxxopts::value<std::string>()->default_value("clock"))
+        ("messages", "before each move of the engine, a MESSAGE line: depth-seldepth, nodes, "
+                     "threat nodes, nps, time used / budget (ms), reason, score, PV")
         ("seed", "key of the player's random choices",
          cxxopts::value<uint64_t>()->default_value("1"))
         ("h,help", "print this help");
@@ -50,6 +52,7 @@ int run_gomocup(int argc, char** argv) {
                         ? games::parse_player(result["player"].as<std::string>(), "--player", info)
                         : gomoku::default_player();
     config.seed = result["seed"].as<uint64_t>();
+    config.messages = result.count("messages") > 0;
     std::ios::sync_with_stdio(false);
     gomoku::run_brain(std::cin, std::cout, config);
     return ExitOk;

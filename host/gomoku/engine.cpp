@@ -7,6 +7,7 @@
 
 #include "games/gomoku/players.hpp"
 #include "games/gomoku/threats.hpp"
+#include "host/gomoku/patterns.hpp"
 
 namespace gaeval::gomoku {
 
@@ -18,6 +19,18 @@ constexpr int kMaxPly = 96;
 constexpr int kWinLimit = kEngineWin - 1000;  // scores beyond this are forced results
 constexpr int kInfinity = kEngineWin + 1;
 constexpr int kMaxMoves = 22;  // quiet moves searched per node, after the threats
+
+// Shares of the move's time (elapsed from its start): the root VCF runs until kVcfShare, the
+// root VCT until kVctShare, and no new main-search iteration starts after kIterationShare
+// (measured in games: the root threat searches used to take 40% and left the main search one
+// iteration; docs/gomoku.md).
+constexpr double kVcfShare = 0.10, kVctShare = 0.20, kIterationShare = 0.50;
+// The answer's check against the opponent's VCT: threats deep and nodes per candidate.
+constexpr int kAvoidVctDepth = 5;
+constexpr uint64_t kAvoidVctNodes = 20000;
+// The leaf VCF of the side to move: own fours deep and nodes.
+constexpr int kLeafVcfDepth = 6;
+constexpr uint64_t kLeafVcfNodes = 40;
 
 enum Bound : uint8_t { kNone = 0, kUpper = 1, kLower = 2, kExact = 3 };
 
@@ -78,6 +91,7 @@ class Searcher {
              const EngineLimits& limits)
         : s_(shared), exact_(rule == RuleSet::Standard), limits_(limits) {
         stones_[0] = stones_[1] = BB::none();
+        inc_.reset(exact_);
         for (int y = 0; y < N; ++y)
             for (int x = 0; x < N; ++x) {
                 const int8_t owner = cells[static_cast<std::size_t>(y * N + x)];
@@ -110,9 +124,9 @@ class Searcher {
             const int centre = Geo::cell(N / 2, N / 2);
             return finish(out, centre, 0, "only");
         }
-        const BB wins = five_points<Geo>(stones_[me], empty, exact_);
+        const BB wins = inc_.five[me];
         if (wins.any()) return finish(out, wins.lowest(), kEngineWin - 1, "five");
-        const BB losses = five_points<Geo>(stones_[op], empty, exact_);
+        const BB losses = inc_.five[op];
         if (losses.any()) {
             // One block, or the first of several (the game is lost either way).
             const int block = losses.lowest();
@@ -120,7 +134,7 @@ class Searcher {
         }
         if (limits_.threat_search && losses.empty()) {
             // Own VCF (a quarter of the time), then own VCT (up to 40% of it).
-            threat_share_ = 0.25;
+            threat_share_ = kVcfShare;
             const bool clock = limits_.time_ms > 0;
             for (int depth : {4, 8, 14, 20}) {
                 threat_budget_ = clock ? 30000 : 5000;
@@ -130,7 +144,7 @@ class Searcher {
                     return finish(out, first, kEngineWin - 2 * depth, "vcf");
                 if (stopped_ || threat_abort_) break;
             }
-            threat_share_ = 0.4;
+            threat_share_ = kVctShare;
             threat_abort_ = false;
             for (int depth = 2; depth <= (clock ? 8 : 4) && !stopped_ && !threat_abort_; ++depth) {
                 threat_budget_ = clock ? 40000 : 3000;
@@ -163,7 +177,8 @@ class Searcher {
             out.depth = depth;
             best_pv = principal_variation(best);
             if (score > kWinLimit || score < -kWinLimit) break;
-            if (limits_.time_ms > 0 && !time_share(0.4)) break;  // the next one would not end
+            if (limits_.time_ms > 0 && !time_share(kIterationShare))
+                break;  // the next one would not end
         }
         if (best < 0 || !empty.test(best)) {
             out.pv.clear();
@@ -174,11 +189,15 @@ class Searcher {
         return finish(out, best, best_score, "search");
     }
 
+    // The static value of the position for the side to move (GomokuEngine::evaluate).
+    int static_value() const { return evaluate(levels_of(side_), levels_of(side_ ^ 1)); }
+
   private:
     SharedState& s_;
     bool exact_;
     EngineLimits limits_;
     BB stones_[2];
+    IncrementalPatterns<N> inc_;  // the threat patterns of stones_, kept move by move
     int side_ = 0;
     uint64_t hash_ = 0;
     uint64_t nodes_ = 0, threat_nodes_ = 0, threat_budget_ = 0, total_threat_nodes_ = 0;
@@ -187,6 +206,7 @@ class Searcher {
     bool threat_abort_ = false;  // the threat search's share of the time is spent
     double threat_share_ = 0;    // that share (0: none but the move's whole time)
     int root_best_ = -1, root_depth_ = 1;
+    int seldepth_ = 0;
     int root_hint_ = -1;  // the fixed player's move: the root's first move without a hash move
     bool root_improved_ = false;
     int rank_key_[kRanks] = {};
@@ -195,12 +215,19 @@ class Searcher {
 
     BB empty_cells() const { return Geo::board().minus(stones_[0] | stones_[1]); }
 
+    // The threat levels of `side` (as threat_levels(side_threats(...), none)).
+    Levels<BB> levels_of(int side) const {
+        return Levels<BB>{{inc_.level[side][0], inc_.level[side][1], inc_.level[side][2]}};
+    }
+
     void place(int side, int c) {
         stones_[side].set(c);
+        inc_.place(side, c);
         hash_ ^= zobrist()[side][c];
     }
     void remove(int side, int c) {
         stones_[side].reset(c);
+        inc_.remove(side, c);
         hash_ ^= zobrist()[side][c];
     }
     void make(int c) {
@@ -229,6 +256,8 @@ class Searcher {
         out.y = Geo::row_of(cell);
         out.score = score;
         out.nodes = nodes_ + total_threat_nodes_;
+        out.threat_nodes = total_threat_nodes_;
+        out.seldepth = seldepth_;
         out.elapsed_ms = elapsed_ms();
         out.reason = reason;
         if (out.pv.empty() || out.pv[0] != out.y * N + out.x) {
@@ -263,13 +292,12 @@ class Searcher {
     bool attack(int a, int depth, bool fours_only, int* first) {
         if (!threat_budget_left()) return false;
         const int d = a ^ 1;
-        const BB empty = empty_cells();
-        const BB a5 = five_points<Geo>(stones_[a], empty, exact_);
+        const BB a5 = inc_.five[a];
         if (a5.any()) {
             *first = a5.lowest();
             return true;
         }
-        const BB d5 = five_points<Geo>(stones_[d], empty, exact_);
+        const BB d5 = inc_.five[d];
         if (d5.count() >= 2) return false;
         if (d5.count() == 1) {
             // The attacker must block; the line goes on only if the block is a threat.
@@ -281,10 +309,8 @@ class Searcher {
             return win;
         }
         if (depth <= 0) return false;
-        const SideThreats<BB> ta = side_threats<Geo>(stones_[a], empty, exact_);
-        const Levels<BB> la = threat_levels(ta, BB::none());
-        BB fours = BB::none();
-        for (int dir = 0; dir < 4; ++dir) fours |= ta.four[dir];
+        const Levels<BB> la = levels_of(a);
+        const BB fours = inc_.four[a];
         BB groups[4] = {la.level[0], fours.minus(la.level[0]), BB::none(), BB::none()};
         if (!fours_only) {
             groups[2] = la.level[1].minus(fours);
@@ -314,8 +340,8 @@ class Searcher {
         const int d = a ^ 1;
         const BB empty = empty_cells();
         if (empty.empty()) return false;
-        if (five_points<Geo>(stones_[d], empty, exact_).any()) return false;  // he wins
-        const BB a5 = five_points<Geo>(stones_[a], empty, exact_);
+        if (inc_.five[d].any()) return false;  // he wins
+        const BB a5 = inc_.five[a];
         int dummy = -1;
         if (a5.count() >= 2) return true;
         if (a5.count() == 1) {
@@ -326,12 +352,8 @@ class Searcher {
             return win;
         }
         if (fours_only) return false;
-        const SideThreats<BB> ta = side_threats<Geo>(stones_[a], empty, exact_);
-        const Levels<BB> la = threat_levels(ta, BB::none());
-        if (la.level[0].empty()) return false;  // no threat to answer: the attack stops here
-        BB defences = la.level[0];
-        for (int dir = 0; dir < 4; ++dir) defences |= ta.four[dir];
-        defences |= four_moves<Geo>(stones_[d], empty, exact_);
+        if (inc_.level[a][0].empty()) return false;  // no threat to answer: the attack stops here
+        BB defences = inc_.level[a][0] | inc_.four[a] | inc_.four[d];
         while (defences.any()) {
             const int c = defences.lowest();
             defences.reset(c);
@@ -372,15 +394,15 @@ class Searcher {
             place(me, c);
             bool ok = quick_vcf(op, 16, 4000) < 0 || threat_abort_;
             if (ok && !threat_abort_)
-                ok = quick_threat_win(op, 3, false, 2000) < 0 || threat_abort_;
+                ok = quick_threat_win(op, kAvoidVctDepth, false, kAvoidVctNodes) < 0 ||
+                     threat_abort_;
             remove(me, c);
             return ok;
         };
         if (limits_.time_ms > 0 && elapsed_ms() > 0.9 * static_cast<double>(limits_.time_ms))
             return move;
         // A forced reply (a five-point to fill) is never replaced.
-        const BB empty = empty_cells();
-        if (five_points<Geo>(stones_[op], empty, exact_).any()) return move;
+        if (inc_.five[op].any()) return move;
         if (safe(move)) return move;
         std::vector<int> moves;
         generate(0, -1, &moves);
@@ -396,13 +418,10 @@ class Searcher {
     // ---- the main search ----
 
     // The learned player's value of the position for the side to move (see the header).
-    int evaluate(const SideThreats<BB>& mine, const SideThreats<BB>& theirs, const Levels<BB>& lm,
-                 const Levels<BB>& lo) const {
+    int evaluate(const Levels<BB>& lm, const Levels<BB>& lo) const {
         const int potential = 4 * (lm.level[0].count() - lo.level[0].count()) +
                               2 * (lm.level[1].count() - lo.level[1].count()) +
                               (lm.level[2].count() - lo.level[2].count());
-        (void)mine;
-        (void)theirs;
         // The best rank the mover reaches among the candidates (levels as if he moves now).
         const BB empty = empty_cells();
         const BB all = stones_[0] | stones_[1];
@@ -418,26 +437,16 @@ class Searcher {
     // The moves of the side to move, best first by the table's rank, then history, then
     // closeness; `tt_move` and the killers of `ply` first. depth 0: all, unordered by killers.
     void generate(int ply, int tt_move, std::vector<int>* moves) {
-        moves->clear();
         const int me = side_, op = me ^ 1;
-        const BB empty = empty_cells();
-        const SideThreats<BB> tm = side_threats<Geo>(stones_[me], empty, exact_);
-        const SideThreats<BB> to = side_threats<Geo>(stones_[op], empty, exact_);
-        const Levels<BB> lm = threat_levels(tm, BB::none());
-        const Levels<BB> lo = threat_levels(to, BB::none());
-        generate_from(ply, tt_move, tm, to, lm, lo, moves);
+        generate_from(ply, tt_move, levels_of(me), levels_of(op), moves);
     }
 
-    void generate_from(int ply, int tt_move, const SideThreats<BB>& tm, const SideThreats<BB>& to,
-                       const Levels<BB>& lm, const Levels<BB>& lo, std::vector<int>* moves) {
+    void generate_from(int ply, int tt_move, const Levels<BB>& lm, const Levels<BB>& lo,
+                       std::vector<int>* moves) {
         moves->clear();
         const int me = side_;
         const BB empty = empty_cells();
-        BB my_fours = BB::none(), their_fours = BB::none();
-        for (int d = 0; d < 4; ++d) {
-            my_fours |= tm.four[d];
-            their_fours |= to.four[d];
-        }
+        const BB my_fours = inc_.four[me], their_fours = inc_.four[me ^ 1];
         BB candidates;
         bool forced = false;
         if (lo.level[0].any()) {
@@ -490,15 +499,16 @@ class Searcher {
     int search(int depth, int alpha, int beta, int ply) {
         if ((++nodes_ & 15) == 0) check_limits();
         if (stopped_) return 0;
+        if (ply > seldepth_) seldepth_ = ply;
         const int me = side_, op = me ^ 1;
         const BB empty = empty_cells();
         if (empty.empty()) return 0;
-        const BB my5 = five_points<Geo>(stones_[me], empty, exact_);
+        const BB my5 = inc_.five[me];
         if (my5.any()) {
             if (ply == 0) root_best_ = my5.lowest();
             return kEngineWin - ply - 1;
         }
-        const BB op5 = five_points<Geo>(stones_[op], empty, exact_);
+        const BB op5 = inc_.five[op];
         if (op5.count() >= 2 && ply > 0) return -(kEngineWin - ply - 2);
         if (op5.any() && ply + 1 < kMaxPly) {
             // The forced block, searched to the same depth.
@@ -523,16 +533,14 @@ class Searcher {
             if (tt_move >= 0 && !empty.test(tt_move)) tt_move = -1;
         }
         if (ply == 0 && tt_move < 0) tt_move = root_hint_;
-        const SideThreats<BB> tm = side_threats<Geo>(stones_[me], empty, exact_);
-        const SideThreats<BB> to = side_threats<Geo>(stones_[op], empty, exact_);
-        const Levels<BB> lm = threat_levels(tm, BB::none());
-        const Levels<BB> lo = threat_levels(to, BB::none());
+        const Levels<BB> lm = levels_of(me);
+        const Levels<BB> lo = levels_of(op);
         if (lm.level[0].any()) {
             // An open or double four now wins: the opponent has no five-point to answer with.
             if (ply == 0) root_best_ = lm.level[0].lowest();
             return kEngineWin - ply - 3;
         }
-        if (ply >= kMaxPly) return evaluate(tm, to, lm, lo);
+        if (ply >= kMaxPly) return evaluate(lm, lo);
         if (depth <= 0) {
             // Extend replies to an open three and own four-threes; else a small VCF, then
             // the static value.
@@ -540,25 +548,33 @@ class Searcher {
                 if (ply < 2 * root_depth_ + 4) depth = 1;
             }
             if (depth <= 0) {
-                BB fours = BB::none();
-                for (int d = 0; d < 4; ++d) fours |= tm.four[d];
-                if (fours.any() && quick_vcf(me, 6, 40) >= 0) return kEngineWin - ply - 20;
-                return evaluate(tm, to, lm, lo);
+                if (inc_.four[me].any() && quick_vcf(me, kLeafVcfDepth, kLeafVcfNodes) >= 0)
+                    return kEngineWin - ply - 20;
+                return evaluate(lm, lo);
             }
         }
         std::vector<int> moves;
         moves.reserve(64);
-        generate_from(ply, tt_move, tm, to, lm, lo, &moves);
-        if (moves.empty()) return evaluate(tm, to, lm, lo);
+        generate_from(ply, tt_move, lm, lo, &moves);
+        if (moves.empty()) return evaluate(lm, lo);
         int best = -kInfinity, best_move = moves[0];
         int searched = 0;
+        const BB threats = inc_.four[me] | inc_.four[op] | lm.level[0] | lm.level[1] | lm.level[2] |
+                           lo.level[0] | lo.level[1] | lo.level[2];
         for (int c : moves) {
+            // Late quiet moves are searched shallower first (late move reductions).
+            int reduction = 0;
+            if (depth >= 3 && searched >= 3 && !threats.test(c) && c != tt_move &&
+                c != killers_[ply][0] && c != killers_[ply][1])
+                reduction = searched >= 8 && depth >= 5 ? 2 : 1;
             make(c);
             int v;
             if (searched == 0) {
                 v = -search(depth - 1, -beta, -alpha, ply + 1);
             } else {
-                v = -search(depth - 1, -alpha - 1, -alpha, ply + 1);
+                v = -search(depth - 1 - reduction, -alpha - 1, -alpha, ply + 1);
+                if (reduction > 0 && v > alpha && !stopped_)
+                    v = -search(depth - 1, -alpha - 1, -alpha, ply + 1);
                 if (v > alpha && v < beta && !stopped_)
                     v = -search(depth - 1, -beta, -alpha, ply + 1);
             }
@@ -620,12 +636,32 @@ GomokuEngine::GomokuEngine(const std::vector<float>& weights, std::size_t tt_ent
     std::size_t size = 1;
     while (size < tt_entries) size <<= 1;
     impl_->shared.tt.assign(size, TtEntry{});
+    // The pattern and level tables are built now, not in the first move's time.
+    pattern_table(false);
+    pattern_table(true);
+    level_table();
     impl_->shared.weights.assign(kWeightCount, 0.0f);
     for (int i = 0; i < kWeightCount && i < static_cast<int>(weights.size()); ++i)
         impl_->shared.weights[static_cast<std::size_t>(i)] = weights[static_cast<std::size_t>(i)];
 }
 
 GomokuEngine::~GomokuEngine() = default;
+
+int GomokuEngine::evaluate(int size, RuleSet rule, const std::vector<int8_t>& cells) {
+    EngineLimits limits;
+    if (size == 20) return Searcher<20>(impl_->shared, rule, cells, limits).static_value();
+    return Searcher<15>(impl_->shared, rule, cells, limits).static_value();
+}
+
+void GomokuEngine::resize_table(std::size_t bytes) {
+    std::size_t size = 4096;
+    while (size < (std::size_t{1} << 24) && 2 * size * sizeof(TtEntry) <= bytes) size <<= 1;
+    if (size == impl_->shared.tt.size()) return;
+    impl_->shared.tt.assign(size, TtEntry{});
+    impl_->shared.tt.shrink_to_fit();
+}
+
+std::size_t GomokuEngine::table_bytes() const { return impl_->shared.tt.size() * sizeof(TtEntry); }
 
 void GomokuEngine::clear() {
     std::fill(impl_->shared.tt.begin(), impl_->shared.tt.end(), TtEntry{});

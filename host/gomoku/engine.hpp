@@ -1,9 +1,12 @@
 // The Gomoku engine for play on the clock (Gomocup brains): iterative-deepening principal-
 // variation search with a transposition table (Zobrist keys), candidate moves near the stones,
 // move ordering (hash move, killers, history, the learned table's ranks), forced replies to
-// fours and open threes, and threat-space search (VCF first, then VCT while time allows) at
-// the root and a small VCF at the leaves. The evaluation is the learned player's own (the 11
-// rewards and K of players.hpp, unchanged from the player file, with its positional term):
+// fours and open threes, late move reductions of quiet moves, and threat-space search (VCF
+// first, then VCT, in a fifth of the time) at the root and a small VCF at the leaves; the
+// answer is checked against the opponent's VCF and VCT. Threat patterns are kept move by move
+// (patterns.hpp: the same cell sets as threats.hpp's whole-board functions). The evaluation is the
+// learned player's own (the 11 rewards and K of players.hpp, unchanged from the player file, with
+// its positional term):
 //   - the move order at every node is the table's rank order (highest reward first),
 //   - the leaf value is the positional term's threat potentials (4 / 2 / 1 per cell of level
 //     1 / 2 / 3, the mover's minus the opponent's) plus the normalised reward of the best rank
@@ -33,6 +36,8 @@ struct EngineResult {
     int score = 0;       // from the mover's view; at or above kEngineWin - 1000: a forced win
     int depth = 0;       // deepest completed iteration (0: decided before the main search)
     uint64_t nodes = 0;  // main-search and threat-search nodes
+    uint64_t threat_nodes = 0;  // of which threat-search (VCF / VCT) nodes
+    int seldepth = 0;           // deepest ply the main search reached
     double elapsed_ms = 0;
     std::string reason;   // five | block | vcf | vct | search | only
     std::vector<int> pv;  // cells y * size + x, the move first
@@ -52,6 +57,13 @@ class GomokuEngine {
     // 0 empty, 1 the mover's stone, 2 the opponent's); size 15 or 20; at least one empty cell.
     EngineResult think(int size, RuleSet rule, const std::vector<int8_t>& cells,
                        const EngineLimits& limits);
+    // The engine's static value of `cells` (as in think) for the side to move: the learned
+    // table's leaf value (see the header comment), from the incremental patterns.
+    int evaluate(int size, RuleSet rule, const std::vector<int8_t>& cells);
+    // Resizes the transposition table to the largest power of 2 of entries within `bytes`
+    // (at least 4096 entries, at most 2^24), forgetting it.
+    void resize_table(std::size_t bytes);
+    std::size_t table_bytes() const;
     // Forgets the transposition table and history (a new game).
     void clear();
 

@@ -12,6 +12,9 @@ namespace gaeval::gomoku {
 
 namespace {
 
+// The transposition table without an INFO max_memory (or with 0: no limit): 16 MiB.
+constexpr std::size_t kDefaultTableBytes = std::size_t{16} << 20;
+
 std::string trim(const std::string& text) {
     std::size_t begin = 0, end = text.size();
     while (begin < end && std::isspace(static_cast<unsigned char>(text[begin]))) ++begin;
@@ -122,7 +125,7 @@ int64_t move_budget_ms(long timeout_turn, long timeout_match, long time_left) {
 
 GomocupBrain::GomocupBrain(BrainConfig config) : config_(std::move(config)) {
     if (config_.clock && config_.player.kind == PlayerKind::Weighted)
-        engine_ = std::make_unique<GomokuEngine>(config_.player.weights);
+        engine_ = std::make_unique<GomokuEngine>(config_.player.weights, kDefaultTableBytes / 16);
 }
 
 long GomocupBrain::info_number(const std::string& key) const {
@@ -158,6 +161,7 @@ std::string GomocupBrain::place(const std::string& args, int8_t owner, bool* ok)
 }
 
 std::string GomocupBrain::move() {
+    message_.clear();
     bool any_empty = false;
     for (int8_t c : cells_) any_empty = any_empty || c == 0;
     if (!any_empty) return "ERROR the board is full";
@@ -168,6 +172,19 @@ std::string GomocupBrain::move() {
                                         info_number("time_left"));
         const EngineResult r = engine_->think(size_, rule_, cells_, limits);
         if (r.x >= 0 && r.x < size_ && r.y >= 0 && r.y < size_) index = r.y * size_ + r.x;
+        if (config_.messages) {
+            const double seconds = std::max(r.elapsed_ms, 0.001) / 1000.0;
+            std::string line = "MESSAGE depth " + std::to_string(r.depth) + "-" +
+                               std::to_string(r.seldepth) + " nodes " + std::to_string(r.nodes) +
+                               " threat " + std::to_string(r.threat_nodes) + " nps " +
+                               std::to_string(static_cast<long>(r.nodes / seconds)) + " time " +
+                               std::to_string(static_cast<long>(r.elapsed_ms)) + "/" +
+                               std::to_string(limits.time_ms) + " reason " + r.reason + " score " +
+                               std::to_string(r.score) + " pv";
+            for (int c : r.pv)
+                line += " " + std::to_string(c % size_) + "," + std::to_string(c / size_);
+            message_ = line;
+        }
     }
     // The fixed-depth player (and the engine's guard: never an occupied cell).
     if (index < 0 || cells_[static_cast<std::size_t>(index)] != 0)
@@ -188,6 +205,11 @@ std::string GomocupBrain::info_line(const std::string& args) {
     if (numeric && parse_number(value) < 0)
         return "ERROR INFO " + key + ": " + quoted(value) + " is not a non-negative integer";
     info_[key] = value;
+    if (key == "max_memory" && engine_) {
+        // Half of the allowed memory for the transposition table (0: no limit, the default).
+        const long bytes = parse_number(value);
+        engine_->resize_table(bytes > 0 ? static_cast<std::size_t>(bytes) / 2 : kDefaultTableBytes);
+    }
     if (key != "rule") return "";
     const long rule = parse_number(value);
     rule_ = (rule & 1) ? RuleSet::Standard : RuleSet::Freestyle;
@@ -199,6 +221,7 @@ std::string GomocupBrain::info_line(const std::string& args) {
 
 bool GomocupBrain::handle(const std::string& raw, std::vector<std::string>& answers) {
     const std::string line = trim(raw);
+    message_.clear();
     if (line.empty()) return true;
     const std::size_t space = line.find(' ');
     const std::string word = upper(line.substr(0, space));
@@ -207,7 +230,9 @@ bool GomocupBrain::handle(const std::string& raw, std::vector<std::string>& answ
     if (in_board_) {
         if (word == "DONE") {
             in_board_ = false;
-            answers.push_back(move());
+            const std::string m = move();
+            if (!message_.empty()) answers.push_back(message_);
+            answers.push_back(m);
             return true;
         }
         std::vector<long> xyf;
@@ -244,9 +269,16 @@ bool GomocupBrain::handle(const std::string& raw, std::vector<std::string>& answ
             answers.push_back("ERROR no board yet (START first)");
         else
             answers.push_back(move());
+        if (!message_.empty()) answers.insert(answers.end() - 1, message_);
     } else if (word == "TURN") {
         const std::string error = place(args, 2, &ok);
-        answers.push_back(ok ? move() : error);
+        if (!ok) {
+            answers.push_back(error);
+        } else {
+            const std::string m = move();
+            if (!message_.empty()) answers.push_back(message_);
+            answers.push_back(m);
+        }
     } else if (word == "PLAY") {
         const std::string error = place(args, 1, &ok);
         answers.push_back(ok ? trim(args) : error);

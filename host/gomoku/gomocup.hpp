@@ -21,8 +21,9 @@
 // START) is answered by one `ERROR ...` line and the brain keeps running; an unknown command by
 // `UNKNOWN ...`; text echoed from the input is quoted, its control and non-ASCII bytes written
 // as \xHH, and cut after 40 characters. Every answer is flushed at once. A weighted player
-// thinks within the INFO time limits (move_budget_ms) with the engine; the others answer at
-// once.
+// thinks within the INFO time limits (move_budget_ms) with the engine, whose transposition
+// table takes half of INFO max_memory; the others answer at once. With BrainConfig::messages
+// each engine move is preceded by one MESSAGE line on its search (depth, nodes, nps, PV).
 #pragma once
 
 #include <cstdint>
@@ -45,6 +46,9 @@ struct BrainConfig {
     // A weighted player's table plays inside the clocked engine (engine.hpp) when true, as
     // the fixed-depth training player (weighted-search or the table alone) when false.
     bool clock = true;
+    // With the engine: a `MESSAGE` line before each move (depth, nodes, nps, time, reason,
+    // score, PV), which managers show and the match runner records.
+    bool messages = false;
 };
 
 // The thinking time of one move in milliseconds from the INFO values (absent: -1):
@@ -80,6 +84,7 @@ class GomocupBrain {
     uint32_t game_ = 0;                     // games started (draw counter)
     std::unique_ptr<GomokuEngine> engine_;  // weighted players with clock: the search
     bool in_board_ = false;                 // between BOARD and DONE
+    std::string message_;                   // the last move's MESSAGE line (config.messages)
     std::map<std::string, std::string> info_;
 };
 

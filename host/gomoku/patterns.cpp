@@ -1,0 +1,116 @@
+#include "host/gomoku/patterns.hpp"
+
+namespace gaeval::gomoku {
+
+uint8_t line_pattern(const uint8_t* line, bool exact) {
+    // i: signed distance from the centre; the centre is empty, cells past the reach are never
+    // read (every window below stays within 5 cells).
+    auto own = [&](int i) {
+        return i != 0 && i >= -kLineReach && i <= kLineReach && line[5 + i] == kLineOwn;
+    };
+    auto empty = [&](int i) {
+        return i == 0 || (i >= -kLineReach && i <= kLineReach && line[5 + i] == kLineEmpty);
+    };
+    uint8_t bits = 0;
+    // Fives and fours: windows of 5 [t, t + 4] holding the centre.
+    bool offsets[9] = {};
+    for (int t = -4; t <= 0; ++t) {
+        if (exact && (own(t - 1) || own(t + 5))) continue;
+        int owns = 0, holes = 0, hole = 0;
+        for (int i = t; i < t + 5; ++i) {
+            if (i == 0) continue;
+            if (own(i)) {
+                ++owns;
+            } else if (empty(i)) {
+                ++holes;
+                hole = i;
+            }
+        }
+        if (owns == 4) bits |= kFiveBit;
+        if (owns == 3 && holes == 1) offsets[4 + hole] = true;
+    }
+    int distinct = 0;
+    for (bool o : offsets) distinct += o ? 1 : 0;
+    if (distinct >= 1) bits |= kFourBit;
+    if (distinct >= 2) bits |= kDoubleFourBit;
+    // Open threes: windows of 6 [t, t + 5] with empty ends and the centre among the middle four,
+    // with two own stones and one more empty cell there.
+    for (int t = -4; t <= -1; ++t) {
+        if (!empty(t) || !empty(t + 5)) continue;
+        if (exact && (own(t - 1) || own(t + 6))) continue;
+        int owns = 0, holes = 0;
+        for (int i = t + 1; i < t + 5; ++i) {
+            if (i == 0) continue;
+            if (own(i))
+                ++owns;
+            else if (empty(i))
+                ++holes;
+        }
+        if (owns == 2 && holes == 1) bits |= kThreeBit;
+    }
+    return bits;
+}
+
+namespace {
+
+std::array<uint8_t, kLineCodes> build_table(bool exact) {
+    std::array<uint8_t, kLineCodes> table{};
+    uint8_t line[11];
+    for (int code = 0; code < kLineCodes; ++code) {
+        int rest = code;
+        for (int i = 0; i < 11; ++i) {
+            if (i == 5) {
+                line[i] = kLineEmpty;
+                continue;
+            }
+            line[i] = static_cast<uint8_t>(rest % 3);
+            rest /= 3;
+        }
+        table[static_cast<std::size_t>(code)] = line_pattern(line, exact);
+    }
+    return table;
+}
+
+std::array<uint8_t, 65536> build_levels() {
+    std::array<uint8_t, 65536> levels{};
+    for (int p = 0; p < 65536; ++p) {
+        int fours = 0, threes = 0;
+        bool five = false, double_four = false, four_three = false;
+        for (int d = 0; d < 4; ++d) {
+            const int bits = (p >> (4 * d)) & 15;
+            five = five || (bits & kFiveBit);
+            double_four = double_four || (bits & kDoubleFourBit);
+            fours += (bits & kFourBit) ? 1 : 0;
+            threes += (bits & kThreeBit) ? 1 : 0;
+            for (int e = 0; e < 4; ++e)
+                if (e != d && (bits & kFourBit) && (((p >> (4 * e)) & 15) & kThreeBit))
+                    four_three = true;
+        }
+        int level = 4;
+        if (five || double_four || fours >= 2)
+            level = 1;
+        else if (four_three || threes >= 2)
+            level = 2;
+        else if (fours + threes > 0)
+            level = 3;
+        levels[static_cast<std::size_t>(p)] = static_cast<uint8_t>(level);
+    }
+    return levels;
+}
+
+}  // namespace
+
+const std::array<uint8_t, kLineCodes>& pattern_table(bool exact) {
+    static const std::array<uint8_t, kLineCodes> freestyle = build_table(false);
+    static const std::array<uint8_t, kLineCodes> standard = build_table(true);
+    return exact ? standard : freestyle;
+}
+
+const uint8_t* level_table() {
+    static const std::array<uint8_t, 65536> levels = build_levels();
+    return levels.data();
+}
+
+int level_of_patterns(uint16_t patterns) { return level_table()[patterns]; }
+
+}  // namespace gaeval::gomoku

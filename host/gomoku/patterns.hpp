@@ -1,0 +1,205 @@
+// Incremental threat patterns for the clocked engine (host only): the same cell sets as
+// threats.hpp's whole-board functions (five-points, fours, threat levels 1-3 of each side,
+// as threat_levels(side_threats(...), none) computes them), kept up to date move by move.
+//
+// What a stone on an empty cell c makes in one direction depends only on the 10 cells at
+// distances 1 to 5 on either side of c along that line (a five's window of 5 and the cells just
+// outside it, an open three's window of 6). Seen from one side, each of those cells is empty,
+// own, or other (an opponent stone or off the board), so the line is a base-3 number below
+// 3^10 = 59049. Every (side, direction, cell) keeps that number; placing or removing a stone
+// changes it by one digit in the 40 cells on its four lines, and only those cells' patterns are
+// looked up again in a table of 59049 entries per rule (built once from the window definitions
+// of threats.hpp, written again here cell by cell).
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "games/gomoku/board.hpp"
+#include "games/gomoku/threats.hpp"
+
+namespace gaeval::gomoku {
+
+// Pattern bits of one direction for one side at one empty cell.
+enum PatternBit : uint8_t {
+    kFiveBit = 1,        // completes a five
+    kFourBit = 2,        // creates at least one five-point in this line
+    kDoubleFourBit = 4,  // creates two or more
+    kThreeBit = 8,       // makes an open three
+};
+
+constexpr int kLineReach = 5;      // cells read on each side of the centre
+constexpr int kLineCodes = 59049;  // 3^10
+enum LineCell : uint8_t { kLineEmpty = 0, kLineOwn = 1, kLineOther = 2 };
+
+// The pattern bits of an empty centre cell given its line: line[i] for i in 0..10, line[5] the
+// centre (ignored, treated as empty); kLineEmpty / kLineOwn / kLineOther. `exact`: standard
+// rules. The definitions of threats.hpp's line_threats, read from the centre's windows.
+uint8_t line_pattern(const uint8_t* line, bool exact);
+
+// The line code's digit weight of the cell at signed distance k (-5..5, not 0) from the centre.
+constexpr int line_digit(int k) {
+    int p = 1;
+    for (int i = 0, at = k < 0 ? k + kLineReach : k + kLineReach - 1; i < at; ++i) p *= 3;
+    return p;
+}
+
+// The pattern table of a rule: entry code -> pattern bits (built on first use, thread safe).
+const std::array<uint8_t, kLineCodes>& pattern_table(bool exact);
+
+// The threat level (1, 2, 3 or 4 as in threats.hpp) of a cell from its four directions' pattern
+// bits (direction d in bits 4d..4d+3), the opponent's five-points not counted.
+int level_of_patterns(uint16_t patterns);
+// The same as a table of 65536 entries (built on first use, thread safe).
+const uint8_t* level_table();
+
+template <int N>
+class IncrementalPatterns {
+  public:
+    using Geo = Geometry<N>;
+    using BB = typename Geo::BB;
+
+    // The empty board of a rule (call place() for each stone).
+    void reset(bool exact) {
+        table_ = pattern_table(exact).data();
+        levels_ = level_table();
+        for (int s = 0; s < 2; ++s) {
+            five[s] = four[s] = BB::none();
+            for (auto& l : level[s]) l = BB::none();
+            for (auto& d : codes_[s])
+                for (auto& c : d) c = 0;
+            for (auto& p : patterns_[s]) p = 0;
+            for (auto& l : level_at_[s]) l = 4;
+        }
+        for (auto& o : owner_) o = 0;
+        // Off-board cells are "other" for both sides.
+        for (int y = 0; y < N; ++y)
+            for (int x = 0; x < N; ++x) {
+                const int c = Geo::cell(x, y);
+                for (int d = 0; d < 4; ++d)
+                    for (int k = -kLineReach; k <= kLineReach; ++k) {
+                        if (k == 0) continue;
+                        const int nx = x + k * kDx[d], ny = y + k * kDy[d];
+                        if (nx >= 0 && nx < N && ny >= 0 && ny < N) continue;
+                        const int add = kLineOther * line_digit(k);
+                        codes_[0][d][c] = static_cast<uint16_t>(codes_[0][d][c] + add);
+                        codes_[1][d][c] = static_cast<uint16_t>(codes_[1][d][c] + add);
+                    }
+            }
+        for (int y = 0; y < N; ++y)
+            for (int x = 0; x < N; ++x) refresh_all(Geo::cell(x, y));
+    }
+
+    // A stone of `side` (0 or 1) on empty cell c / removed from c.
+    void place(int side, int c) { update(side, c, +1); }
+    void remove(int side, int c) { update(side, c, -1); }
+
+    // Cell sets of each side, empty cells only (as threats.hpp computes them on the board).
+    BB five[2];      // five-points
+    BB four[2];      // cells that make a four in some direction (four_moves)
+    BB level[2][3];  // levels 1, 2, 3 (threat_levels with no opponent five-point)
+
+    int count_level(int side, int l) const { return level[side][l].count(); }
+    // The level (1..4) of an empty cell for `side`; 4 on occupied cells.
+    int level_at(int side, int c) const { return level_at_[side][c]; }
+
+  private:
+    static constexpr int kDx[4] = {1, 0, 1, -1};  // row, column, diagonal, anti-diagonal
+    static constexpr int kDy[4] = {0, 1, 1, 1};
+
+    static constexpr int kStep[4] = {Geo::kRow, Geo::kColumn, Geo::kDiagonal, Geo::kAntiDiagonal};
+    const uint8_t* table_ = nullptr;
+    const uint8_t* levels_ = nullptr;
+    uint16_t codes_[2][4][Geo::kCellRange] = {};
+    uint16_t patterns_[2][Geo::kCellRange] = {};
+    uint8_t level_at_[2][Geo::kCellRange] = {};
+    uint8_t owner_[Geo::kCellRange] = {};  // 0 empty, 1 + side
+
+    void set_cell(int s, int c, uint16_t patterns) {
+        if (patterns == patterns_[s][c] && owner_[c] == 0) return;
+        patterns_[s][c] = patterns;
+        const uint16_t any = patterns | patterns >> 4 | patterns >> 8 | patterns >> 12;
+        const int l = owner_[c] ? 4 : levels_[patterns];
+        const bool is_five = owner_[c] == 0 && (any & kFiveBit);
+        const bool is_four = owner_[c] == 0 && (any & kFourBit);
+        if (is_five)
+            five[s].set(c);
+        else
+            five[s].reset(c);
+        if (is_four)
+            four[s].set(c);
+        else
+            four[s].reset(c);
+        const int old = level_at_[s][c];
+        if (old != l) {
+            if (old < 4) level[s][old - 1].reset(c);
+            if (l < 4) level[s][l - 1].set(c);
+            level_at_[s][c] = static_cast<uint8_t>(l);
+        }
+    }
+
+    void refresh_all(int c) {
+        for (int s = 0; s < 2; ++s) {
+            uint16_t p = 0;
+            if (owner_[c] == 0)
+                for (int d = 0; d < 4; ++d)
+                    p |= static_cast<uint16_t>(table_[codes_[s][d][c]] << (4 * d));
+            set_cell(s, c, p);
+        }
+    }
+
+    void update(int side, int c, int sign) {
+        owner_[c] = sign > 0 ? static_cast<uint8_t>(1 + side) : 0;
+        if (sign > 0) {
+            for (int s = 0; s < 2; ++s) {
+                patterns_[s][c] = 0;
+                five[s].reset(c);
+                four[s].reset(c);
+                if (level_at_[s][c] < 4) level[s][level_at_[s][c] - 1].reset(c);
+                level_at_[s][c] = 4;
+            }
+        } else {
+            refresh_all(c);
+        }
+        static constexpr int kDigit[11] = {
+            line_digit(-5), line_digit(-4), line_digit(-3), line_digit(-2), line_digit(-1), 0,
+            line_digit(1),  line_digit(2),  line_digit(3),  line_digit(4),  line_digit(5)};
+        const int x = Geo::column_of(c), y = Geo::row_of(c);
+        for (int d = 0; d < 4; ++d) {
+            // The distances k (-5..5) whose cell c + k step is on the board.
+            int k_min = -kLineReach, k_max = kLineReach;
+            if (kDx[d] == 1) {
+                k_min = k_min > -x ? k_min : -x;
+                k_max = k_max < N - 1 - x ? k_max : N - 1 - x;
+            } else if (kDx[d] == -1) {
+                k_min = k_min > x - (N - 1) ? k_min : x - (N - 1);
+                k_max = k_max < x ? k_max : x;
+            }
+            if (kDy[d] == 1) {
+                k_min = k_min > -y ? k_min : -y;
+                k_max = k_max < N - 1 - y ? k_max : N - 1 - y;
+            }
+            const int shift = 4 * d;
+            const uint16_t mask = static_cast<uint16_t>(~(15u << shift));
+            uint16_t* own_codes = codes_[side][d];
+            uint16_t* other_codes = codes_[side ^ 1][d];
+            for (int k = k_min; k <= k_max; ++k) {
+                if (k == 0) continue;
+                const int e = c + k * kStep[d];
+                // c is at distance -k from e.
+                const int digit = kDigit[kLineReach - k];
+                own_codes[e] = static_cast<uint16_t>(own_codes[e] + sign * kLineOwn * digit);
+                other_codes[e] = static_cast<uint16_t>(other_codes[e] + sign * kLineOther * digit);
+                if (owner_[e]) continue;
+                for (int s = 0; s < 2; ++s) {
+                    const uint16_t bits = table_[codes_[s][d][e]];
+                    if (bits == ((patterns_[s][e] >> shift) & 15)) continue;
+                    set_cell(s, e,
+                             static_cast<uint16_t>((patterns_[s][e] & mask) | (bits << shift)));
+                }
+            }
+        }
+    }
+};
+
+}  // namespace gaeval::gomoku
