@@ -432,6 +432,17 @@ int run_learn_islands(LearnArgs& args, islands::Transport& t) {
 
 namespace {
 
+// Runs the job with the interrupt handler installed; false (the resume command on stderr) when
+// it was interrupted (a checkpoint was written).
+bool run_to_the_end(const learn::LearnJob& job, learn::LearnResult& r) {
+    install_interrupt_handler();
+    r = learn::run_learn(job);
+    if (!r.interrupted) return true;
+    std::fprintf(stderr, "gaeval learn: interrupted; resume with: gaeval learn --resume %s\n",
+                 job.out_dir.c_str());
+    return false;
+}
+
 // gaeval learn --problem (or --resume of such a run): the plain run on the problem.
 int run_problem_learn(LearnArgs& args) {
     const CommonOptions& common = args.common;
@@ -446,13 +457,8 @@ int run_problem_learn(LearnArgs& args) {
                      info.name.c_str(), job.config.dims(),
                      info.maximise ? "maximised" : "minimised", job.config.scheme.c_str(),
                      job.config.population, job.config.generations, job.out_dir.c_str());
-    install_interrupt_handler();
-    const learn::LearnResult r = learn::run_learn(job);
-    if (r.interrupted) {
-        std::fprintf(stderr, "gaeval learn: interrupted; resume with: gaeval learn --resume %s\n",
-                     job.out_dir.c_str());
-        return ExitInterrupted;
-    }
+    learn::LearnResult r;
+    if (!run_to_the_end(job, r)) return ExitInterrupted;
     const double fitness = info.maximise ? r.state.best_value : -r.state.best_value;
     std::printf(
         "optimised %s (dimension %u) with %s in %u generation%s, %llu evaluations, best fitness "
@@ -509,13 +515,8 @@ int run_learn(int argc, char** argv) {
                      "gaeval learn: note: %llu games per generation are too few to fill a GPU "
                      "(one game per thread); --backend cpu may be faster on this machine\n",
                      (unsigned long long)learn::games_per_generation(job.config));
-    install_interrupt_handler();
-    const learn::LearnResult r = learn::run_learn(job);
-    if (r.interrupted) {
-        std::fprintf(stderr, "gaeval learn: interrupted; resume with: gaeval learn --resume %s\n",
-                     job.out_dir.c_str());
-        return ExitInterrupted;
-    }
+    learn::LearnResult r;
+    if (!run_to_the_end(job, r)) return ExitInterrupted;
     std::printf("learned %s weights in %u generation%s, %llu games, %.1f s (%s)\n",
                 job.config.scheme.c_str(), r.state.generation, plural_s(r.state.generation),
                 (unsigned long long)r.state.games, r.seconds, job.backend.name.c_str());
