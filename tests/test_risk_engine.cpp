@@ -262,6 +262,54 @@ TEST(RiskEngine, EndGameTakesTerritoriesInTheLastTurnBeforeTheTurnCap) {
     }
 }
 
+TEST(RiskEngine, ObserveCountsTurnsWithArmiesWhereTheReplyModelPutsNone) {
+    // Seat 0 (the engine) holds the West; seat 1 the rest, where N1 and S1 are interior to it
+    // (their neighbours are all seat 1's) and N0, S0 border the West. By hand, turn after turn:
+    // armies on a bordering territory or the 2 of a traded set are what the reply model does;
+    // an interior territory gaining more is not; a new match starts the count over.
+    Fixture f(true, 0.2f);
+    const float weights[4] = {1, 1, 1, 1};
+    Engine engine(f.game.config, weights);
+    Pos p = blank(2, 7);
+    p.match = 3;
+    p.round = 2;
+    for (int t : {W0, W1, W2, W3}) put(p, t, 0, 5);
+    for (int t : {N0, S0}) put(p, t, 1, 1);
+    for (int t : {N1, S1}) put(p, t, 1, 2);
+    engine.observe(p);
+    EXPECT_EQ(engine.off_model(), 0);
+    p.round = 3;
+    p.armies[N0] = 9;  // drafting onto the front
+    engine.observe(p);
+    EXPECT_EQ(engine.off_model(), 0);
+    p.round = 4;
+    p.armies[N1] = 4;  // a traded set's 2 armies
+    p.trades = 1;
+    engine.observe(p);
+    EXPECT_EQ(engine.off_model(), 0);
+    p.armies[S1] = 9;  // the same turn again: not compared
+    engine.observe(p);
+    EXPECT_EQ(engine.off_model(), 0);
+    p.round = 5;
+    p.armies[N1] = 5;  // one more army inside, no trade
+    engine.observe(p);
+    EXPECT_EQ(engine.off_model(), 1);
+    p.round = 6;
+    p.armies[S1] = 10;
+    engine.observe(p);
+    EXPECT_EQ(engine.off_model(), 2);
+    p.round = 7;  // S1 now borders the West: its armies count as the front's
+    put(p, N1, 0, 3);
+    p.armies[S1] = 12;
+    engine.observe(p);
+    EXPECT_EQ(engine.off_model(), 2);
+    p.match = 4;  // the next game
+    p.round = 8;
+    p.armies[S0] = 20;
+    engine.observe(p);
+    EXPECT_EQ(engine.off_model(), 0);
+}
+
 games::PlayerData weighted(std::vector<float> weights, int depth) {
     games::PlayerData p;
     p.kind = PlayerKind::Weighted;
