@@ -178,6 +178,138 @@ TEST(RiskEngine, RolloutsOfAQuietPositionAreTheReplyModel) {
     }
 }
 
+// Plays p on with `choose` (the engine's or the agent's moves, the dice of p's key) until the
+// game is over or seat `seat` has ended its turn; returns the position then.
+template <class Choose>
+Pos play_turn_out(const Game& game, Pos p, int seat, Choose&& choose) {
+    while (p.phase != Phase::Over && p.mover == seat) p = game.make(p, choose(p));
+    return p;
+}
+
+TEST(RiskEngine, EndGameFinishesASureWinTheSearchWouldStopShortOf) {
+    // Seat 0 holds the West with 40 armies on each territory; seat 1 holds the other four
+    // territories with 1 army each. Every conquest is sure (39 against 1: failing needs 37
+    // lost rolls in a row), so the turn can take all four and win. The weights count only
+    // territories, negatively: a search sees each conquest as a loss and stops (the agent at
+    // depth 2 sees two of the four conquests), so the win comes from the end-game rule alone.
+    Fixture f(true, 0.2f);
+    const float weights[4] = {-10, 0, 0, 0};
+    for (uint64_t key = 1; key <= 10; ++key) {
+        Pos p = blank(2, key);
+        for (int t : {W0, W1, W2, W3}) put(p, t, 0, 40);
+        for (int t : {N0, N1, S0, S1}) put(p, t, 1, 1);
+        ASSERT_EQ(search(f.game.config, p, weights, 2).edge, 0) << "the agent stops";
+        const Pos agent = play_turn_out(f.game, p, 0, [&](const Pos& q) {
+            return f.game.weighted_move(q, weights, 2, DrawAddress{});
+        });
+        EXPECT_NE(agent.phase, Phase::Over) << "the agent alone does not win this turn";
+        Engine engine(f.game.config, weights);
+        EXPECT_EQ(engine.finish_share(p), 1.0f);
+        EngineLimits limits;
+        limits.tree = EngineTree::Rollout;
+        limits.depth = 4;
+        const Move first = engine.choose(p, limits);
+        EXPECT_EQ(first.act, Act::Attack) << "key " << key;
+        const Pos end =
+            play_turn_out(f.game, p, 0, [&](const Pos& q) { return engine.choose(q, limits); });
+        EXPECT_EQ(end.phase, Phase::Over) << "key " << key;
+        EXPECT_EQ(f.game.winner(end), 0) << "key " << key;
+        EXPECT_EQ(end.owned[0], f.map().all) << "key " << key;
+    }
+}
+
+TEST(RiskEngine, EndGameTakesTerritoriesInTheLastTurnBeforeTheTurnCap) {
+    // The last turn of the game (turn cap 5, round 4, seat 1 moving last): both seats hold four
+    // territories and seat 0 has more armies, so seat 0 leads (docs/risk.md: territories, then
+    // armies). Seat 1's 40 armies on N1 take N0 (39 against 1: sure), and then it leads. The
+    // West's 60-army stacks keep a win by conquest out of reach. The weights count territories
+    // negatively, so the agent (and a search) would stop and lose at the cap.
+    Fixture f(true, 0.2f, 5);
+    const float weights[4] = {-10, 0, 0, 0};
+    for (uint64_t key = 1; key <= 10; ++key) {
+        Pos p = blank(2, key);
+        p.round = 4;
+        p.mover = 1;
+        put(p, W0, 0, 60);
+        put(p, W1, 0, 60);
+        put(p, N0, 0, 1);
+        put(p, S0, 0, 1);
+        put(p, W2, 1, 1);
+        put(p, W3, 1, 1);
+        put(p, N1, 1, 40);
+        put(p, S1, 1, 1);
+        ASSERT_EQ(f.game.winner(p), 0) << "seat 0 leads before the turn";
+        ASSERT_EQ(search(f.game.config, p, weights, 2).edge, 0) << "the agent stops";
+        const Pos agent = play_turn_out(f.game, p, 1, [&](const Pos& q) {
+            return f.game.weighted_move(q, weights, 2, DrawAddress{});
+        });
+        ASSERT_EQ(agent.phase, Phase::Over) << "the turn cap ends the game";
+        EXPECT_EQ(f.game.winner(agent), 0) << "the agent alone loses at the cap";
+        Engine engine(f.game.config, weights);
+        EXPECT_LT(engine.finish_share(p), 0.5f) << "no win by conquest: the last-round rule";
+        EngineLimits limits;
+        limits.tree = EngineTree::Rollout;
+        limits.depth = 4;
+        const Pos end =
+            play_turn_out(f.game, p, 1, [&](const Pos& q) { return engine.choose(q, limits); });
+        ASSERT_EQ(end.phase, Phase::Over) << "key " << key;
+        EXPECT_EQ(f.game.winner(end), 1) << "key " << key;
+        EXPECT_GE(popcount64(end.owned[1]), 5) << "key " << key;
+        // Not the last round: the same position a round earlier is the search's to decide.
+        p.round = 3;
+        Move endgame;
+        EXPECT_FALSE(engine.endgame_move(p, &endgame)) << "key " << key;
+    }
+}
+
+TEST(RiskEngine, ObserveCountsTurnsWithArmiesWhereTheReplyModelPutsNone) {
+    // Seat 0 (the engine) holds the West; seat 1 the rest, where N1 and S1 are interior to it
+    // (their neighbours are all seat 1's) and N0, S0 border the West. By hand, turn after turn:
+    // armies on a bordering territory or the 2 of a traded set are what the reply model does;
+    // an interior territory gaining more is not; a new match starts the count over.
+    Fixture f(true, 0.2f);
+    const float weights[4] = {1, 1, 1, 1};
+    Engine engine(f.game.config, weights);
+    Pos p = blank(2, 7);
+    p.match = 3;
+    p.round = 2;
+    for (int t : {W0, W1, W2, W3}) put(p, t, 0, 5);
+    for (int t : {N0, S0}) put(p, t, 1, 1);
+    for (int t : {N1, S1}) put(p, t, 1, 2);
+    engine.observe(p);
+    EXPECT_EQ(engine.off_model(), 0);
+    p.round = 3;
+    p.armies[N0] = 9;  // drafting onto the front
+    engine.observe(p);
+    EXPECT_EQ(engine.off_model(), 0);
+    p.round = 4;
+    p.armies[N1] = 4;  // a traded set's 2 armies
+    p.trades = 1;
+    engine.observe(p);
+    EXPECT_EQ(engine.off_model(), 0);
+    p.armies[S1] = 9;  // the same turn again: not compared
+    engine.observe(p);
+    EXPECT_EQ(engine.off_model(), 0);
+    p.round = 5;
+    p.armies[N1] = 5;  // one more army inside, no trade
+    engine.observe(p);
+    EXPECT_EQ(engine.off_model(), 1);
+    p.round = 6;
+    p.armies[S1] = 10;
+    engine.observe(p);
+    EXPECT_EQ(engine.off_model(), 2);
+    p.round = 7;  // S1 now borders the West: its armies count as the front's
+    put(p, N1, 0, 3);
+    p.armies[S1] = 12;
+    engine.observe(p);
+    EXPECT_EQ(engine.off_model(), 2);
+    p.match = 4;  // the next game
+    p.round = 8;
+    p.armies[S0] = 20;
+    engine.observe(p);
+    EXPECT_EQ(engine.off_model(), 0);
+}
+
 games::PlayerData weighted(std::vector<float> weights, int depth) {
     games::PlayerData p;
     p.kind = PlayerKind::Weighted;

@@ -17,6 +17,31 @@ namespace {
 // same score against aggressive, 2 one more win against random).
 constexpr double kRolloutConfidence = 2.0;
 
+// The opponents' model of the rollouts (Engine::observe): once an opponent has been seen off
+// the reply model in kOffModelTurns turns, every kRandomReplyPeriod-th round of rollouts
+// (rounds 0, 2, 4, ...) plays the other seats as uniform movers, the other rounds by the reply
+// model (chosen on seed 101 with the seed-1 weights: every second round, after one turn).
+constexpr int kOffModelTurns = 1;
+constexpr int kRandomReplyPeriod = 2;
+
+// The end game (Engine::endgame_move): samples of the finishing line, and the share of them
+// that must end the game with the searcher's win for the engine to play it.
+constexpr int kFinishSamples = 16;
+constexpr float kFinishShare = 0.5f;
+// In the last round, the likeliest conquest is played while its odds are above this (the
+// standings count territories first); the seat moving last plays down to the threshold.
+constexpr float kLastRoundOdds = 0.5f;
+
+// The seat moving after `mover` in p (seats without a territory skipped; `mover` itself when
+// it is alone).
+int next_seat(const Pos& p, int mover) {
+    int next = mover;
+    do {
+        next = next + 1 == p.seats ? 0 : next + 1;
+    } while (p.owned[next] == 0 && next != mover);
+    return next;
+}
+
 }  // namespace
 
 Engine::Engine(const Config& config, const float* weights) : config_(config) {
@@ -155,8 +180,10 @@ float Engine::turn_node(const Pos& p, int depth, int* best_edge) {
 
 // One sample of p (the searcher's attack decision, its edge just played): the rest of its turn
 // by the agent's depth-1 search with dice of the rollout key (never the match's), the others'
-// turns as the reply model plays them with those dice, scored when the turn comes back.
-float Engine::rollout(const Pos& start, const Move& first, uint64_t key) {
+// turns as the reply model plays them with those dice (or, with `random_replies`, as uniform
+// movers: any legal move of every phase, drawn from the rollout key), scored when the turn
+// comes back.
+float Engine::rollout(const Pos& start, const Move& first, uint64_t key, bool random_replies) {
     const Tables& tb = *config_.tables;
     const Map& m = tb.map;
     Pos q = start;
@@ -168,9 +195,22 @@ float Engine::rollout(const Pos& start, const Move& first, uint64_t key) {
         apply(config_, q, first, false);
     // To the searcher's next turn (before its cards and reinforcements).
     bool others = false;
+    const Game game{config_};
+    uint32_t random_moves = 0;
     while (q.phase != Phase::Over) {
         others = others || q.mover != us_;
         if (others && q.mover == us_) break;
+        if (random_replies && q.mover != us_) {
+            // A uniform mover (the opponents of this round): every phase, any legal move.
+            const uint32_t r =
+                philox(key, Purpose::PlayerRandomMove, q.match, q.draws, random_moves++, 0x7e57u)
+                    .v[0];
+            const Move mv = game.nth_move(
+                q, static_cast<int>(below(r, static_cast<uint32_t>(game.count_moves(q)))));
+            q = game.make(q, mv);
+            ++nodes_;
+            continue;
+        }
         if (q.phase == Phase::Attack) {
             Move mv;
             if (q.mover == us_)
@@ -193,7 +233,9 @@ float Engine::rollout(const Pos& start, const Move& first, uint64_t key) {
 // one sample of each edge with the same rollout key (common dice for all edges), `samples`
 // rounds, or (samples 0) rounds until `deadline` (at least one). The best mean (ties: the
 // first edge) replaces the agent's own choice at `agent_depth` only when it is ahead of it by
-// more than kRolloutConfidence standard errors of the per-round difference.
+// more than kRolloutConfidence standard errors of the per-round difference. Once observe has
+// seen an opponent off the reply model, every kRandomReplyPeriod-th round plays the other
+// seats as uniform movers.
 EngineResult Engine::rollout_search(const Pos& p, int samples, double deadline, int agent_depth) {
     Edge edges[kMaxAttackEdges];
     const int count = 1 + attack_edges(config_, p, edges);
@@ -209,6 +251,7 @@ EngineResult Engine::rollout_search(const Pos& p, int samples, double deadline, 
         moves[k].count = edges[k - 1].count;
     }
     std::vector<float> values;  // [round][edge]
+    const bool random_replies = off_model_ >= kOffModelTurns;
     int rounds = 0;
     while (samples > 0 ? rounds < samples : rounds == 0 || now_seconds() < deadline) {
         // The rollout key: a draw of its own purpose-free stream keyed by the match and the
@@ -217,7 +260,8 @@ EngineResult Engine::rollout_search(const Pos& p, int samples, double deadline, 
                                   p.draws, static_cast<uint32_t>(rounds), 0x7e57u);
         const uint64_t key = (uint64_t{r4.v[0]} | uint64_t{r4.v[1]} << 32) | uint64_t{1} << 63;
         for (int k = 0; k < count; ++k) {
-            values.push_back(rollout(p, moves[k], key));
+            values.push_back(
+                rollout(p, moves[k], key, random_replies && rounds % kRandomReplyPeriod == 0));
             sums[k] += values.back();
         }
         ++rounds;
@@ -253,6 +297,89 @@ EngineResult Engine::rollout_search(const Pos& p, int samples, double deadline, 
     r.depth = rounds;
     r.nodes = nodes_;
     return r;
+}
+
+// ---- the opponents' model -------------------------------------------------------------------
+
+// Called at the searcher's attack decisions of one game after another (a new match key or index
+// starts over). At the first decision of each turn, compares the position with the one at the
+// first decision of the previous turn: a territory that was and is interior to one opponent
+// (every neighbour its own) and gained armies (beyond the 2 each traded set may put there) was
+// reinforced or fortified where the reply model never puts armies (drafting and fortification
+// go to threatened territories, the aggressive base borders an enemy). Each turn with such a
+// territory counts once in off_model_.
+void Engine::observe(const Pos& p) {
+    const Map& m = config_.tables->map;
+    if (!seen_valid_ || p.key != seen_.key || p.match != seen_.match || p.round < seen_.round ||
+        p.mover != seen_.mover) {
+        seen_ = p;
+        seen_valid_ = true;
+        off_model_ = 0;
+        return;
+    }
+    if (p.round == seen_.round) return;  // the same turn
+    const int bonus = 2 * (p.trades - seen_.trades);
+    bool off = false;
+    for (int s = 0; s < p.seats && !off; ++s) {
+        if (s == p.mover) continue;
+        for (uint64_t x = p.owned[s] & seen_.owned[s]; x; x = clear_lowest(x)) {
+            const int t = lowest_bit(x);
+            if ((m.borders[t] & ~p.owned[s]) || (m.borders[t] & ~seen_.owned[s])) continue;
+            if (p.armies[t] > seen_.armies[t] + bonus) {
+                off = true;
+                break;
+            }
+        }
+    }
+    if (off) ++off_model_;
+    seen_ = p;
+}
+
+// ---- the end game -------------------------------------------------------------------------
+
+// The finishing line of p: the likeliest conquest (all armies but one) while any attack is
+// left. Returns the share of kFinishSamples samples (rollout dice, never the match's) in which
+// it ends the game with the mover's win this turn.
+float Engine::finish_share(const Pos& p) {
+    const Tables& tb = *config_.tables;
+    const int us = p.mover;
+    int wins = 0;
+    for (int s = 0; s < kFinishSamples; ++s) {
+        const Random4 r4 = philox(p.key ^ 0x2545f4914f6cdd1dull, Purpose::RiskDice, p.match,
+                                  p.draws, static_cast<uint32_t>(s), 0xf1u);
+        Pos q = p;
+        q.key = (uint64_t{r4.v[0]} | uint64_t{r4.v[1]} << 32) | uint64_t{1} << 62;
+        q.draws = 0;
+        while (q.phase == Phase::Attack && q.mover == us) {
+            const Move mv = greedy_attack(tb, q, 0.0f, true);
+            if (mv.act != Act::Attack) break;
+            roll_attack(config_, q, mv);
+        }
+        if (q.phase == Phase::Over && Game{config_}.winner(q) == us) ++wins;
+    }
+    return static_cast<float>(wins) / static_cast<float>(kFinishSamples);
+}
+
+// The end-game rules, before any search (p: an attack decision). Finish: when the finishing
+// line (finish_share) wins this turn in at least kFinishShare of its samples, its next attack.
+// Last round (the turn cap ends the game after it, and the standings count territories first):
+// the likeliest conquest while its odds are above kLastRoundOdds, or (the seat moving last,
+// whose territories no one can take back) at least the threshold. Returns false otherwise.
+bool Engine::endgame_move(const Pos& p, Move* move) {
+    const Tables& tb = *config_.tables;
+    const Move greedy = greedy_attack(tb, p, 0.0f, true);
+    if (greedy.act != Act::Attack) return false;
+    if (finish_share(p) >= kFinishShare) {
+        *move = greedy;
+        return true;
+    }
+    if (p.round + 1 < config_.turn_cap) return false;
+    const bool last = next_seat(p, p.mover) <= p.mover;
+    const Move mv = last ? greedy_attack(tb, p, config_.threshold, false)
+                         : greedy_attack(tb, p, kLastRoundOdds, true);
+    if (mv.act != Act::Attack) return false;
+    *move = mv;
+    return true;
 }
 
 // ---- limits and moves --------------------------------------------------------------------
@@ -304,6 +431,15 @@ Move Engine::choose(const Pos& p, const EngineLimits& limits, EngineResult* resu
     const Game game{config_};
     if (game.count_moves(p) <= 1) return game.nth_move(p, 0);
     if (p.phase != Phase::Attack) return planned_move(config_.tables->map, p);
+    Move endgame;
+    if (limits.tree == EngineTree::Rollout) observe(p);
+    if (limits.tree != EngineTree::Agent && endgame_move(p, &endgame)) {
+        if (result) {
+            *result = EngineResult{};
+            result->move = endgame;
+        }
+        return endgame;
+    }
     const EngineResult r = search(p, limits);
     if (result) *result = r;
     return r.move;

@@ -72,13 +72,23 @@ class Engine {
     // The turn tree's leaf value of p (an attack decision of `us`): stop there, the reply
     // model's turns, then the weighted features of `us`.
     float reply_value(const Pos& p, int us);
+    // The end-game rules of the rollouts and the turn tree (docs/risk.md, "The end game"): in
+    // p (an attack decision), whether they decide, and then their move.
+    bool endgame_move(const Pos& p, Move* move);
+    // The share of samples (rollout dice) in which the finishing line of p (the likeliest
+    // conquest while any attack is left) wins the game this turn.
+    float finish_share(const Pos& p);
+    // Follows the game (choose calls it at every attack decision): counts the turns in which an
+    // opponent put armies where the reply model never does (off_model()).
+    void observe(const Pos& p);
+    int off_model() const { return off_model_; }
 
   private:
     float agent_node(const Pos& p, int depth, float alpha, float beta, int* best_edge);
     float agent_child(const Pos& p, const Edge* edges, int k, bool won, int depth, float alpha,
                       float beta);
     float turn_node(const Pos& p, int depth, int* best_edge);
-    float rollout(const Pos& p, const Move& first, uint64_t key);
+    float rollout(const Pos& p, const Move& first, uint64_t key, bool random_replies);
     EngineResult rollout_search(const Pos& p, int samples, double deadline, int agent_depth);
     bool out_of_budget();
 
@@ -88,6 +98,11 @@ class Engine {
     int64_t nodes_ = 0, node_limit_ = 0;
     double deadline_ = 0;
     bool aborted_ = false, budget_active_ = false;
+    // The opponents' model (observe): the first attack decision of the last turn seen, and
+    // how many turns showed an opponent off the reply model.
+    Pos seen_{};
+    bool seen_valid_ = false;
+    int off_model_ = 0;
 };
 
 // One side of an engine match: a built-in or weighted player, played by the engine when
