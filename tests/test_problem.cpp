@@ -66,11 +66,12 @@ TEST(Problem, RegistryListsEachProblemOnce) {
         EXPECT_EQ(p.info.description.find('\n'), std::string::npos);
         EXPECT_LT(p.info.low, p.info.high);
         // The default configuration of every scheme that runs on problems validates.
-        for (const Scheme* s : registered_schemes())
-            if (s->runs_on_problems())
-                EXPECT_NO_THROW(
-                    validate(problem_config(s->name(), p.info.name, p.info.default_dimension)))
-                    << s->name();
+        for (const Scheme* s : registered_schemes()) {
+            if (!s->runs_on_problems()) continue;
+            EXPECT_NO_THROW(
+                validate(problem_config(s->name(), p.info.name, p.info.default_dimension)))
+                << s->name();
+        }
     }
     EXPECT_EQ(names.count("rastrigin"), 1u);
     EXPECT_EQ(names.count("sphere"), 1u);

@@ -102,11 +102,10 @@ void evaluate_gapi1(const Backend& backend, const PileInScenario& scenario, cons
         // On the cpu BackendInput and BackendOutput are the caller's arrays (no copy).
         BackendInput<uint32_t> in(choice, piece_genes, count * g);
         BackendOutput<float> out(choice, piece_fitness, count);
-        if (choice.kind == BackendKind::Cuda)  // a plan a thread
-            for_each_index(choice, 0, count, api_ops::EvaluateGapi1Plans{s, in.data(), out.data()});
-        else  // a block of L plans in SIMD lanes a task
-            for_each_index(choice, 0, (count + L - 1) / L,
-                           api_ops::EvaluateGapi1Blocks{s, in.data(), out.data(), count}, 4);
+        // a plan a GPU thread; a block of L plans in SIMD lanes a CPU task
+        for_each_index_split(choice, count, api_ops::EvaluateGapi1Plans{s, in.data(), out.data()},
+                             (count + L - 1) / L,
+                             api_ops::EvaluateGapi1Blocks{s, in.data(), out.data(), count}, 4);
         out.finish();
         if (between_pieces && first + count < n) between_pieces();
     }

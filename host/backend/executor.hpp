@@ -11,6 +11,9 @@
 //   for_each_task<Shape>(backend, first, n, op)   an op with both forms: the device runs the
 //                                                 Shape's form (TaskShape: lanes a task, launch
 //                                                 bounds), the cpu the one-index form op(i)
+//   for_each_index_split(backend, device_n, device_op, cpu_n, cpu_op)
+//                                                 the device runs device_op over [0, device_n),
+//                                                 the cpu cpu_op over [0, cpu_n)
 //
 // Every call returns when the op has run for every index (the device call synchronizes; a
 // failed launch or kernel throws cuda::Error naming file, line and the CUDA error). The cpu runs
@@ -134,6 +137,24 @@ void for_each_task(const BackendChoice& backend, uint64_t first, uint64_t n, con
     parallel_for_dynamic(
         static_cast<int64_t>(n), backend.threads,
         [&](int64_t i) { op(first + static_cast<uint64_t>(i)); }, cpu_chunk);
+}
+
+// Work whose device and cpu forms split it differently: the device runs device_op(i) for i in
+// [0, device_n) (one thread an index), the cpu cpu_op(i) for i in [0, cpu_n) (e.g. one plan a GPU
+// thread, a block of plans in SIMD lanes a CPU task). The two forms must give the same results;
+// cpu_op is never compiled for the device.
+template <class DeviceOp, class CpuOp>
+void for_each_index_split(const BackendChoice& backend, uint64_t device_n,
+                          const DeviceOp& device_op, uint64_t cpu_n, const CpuOp& cpu_op,
+                          int cpu_chunk = 1) {
+    if (executor_detail::on_device(backend)) {
+        if (device_n) executor_detail::device_launch<TaskShape<1>>(0, device_n, device_op);
+        return;
+    }
+    if (cpu_n == 0) return;
+    parallel_for_dynamic(
+        static_cast<int64_t>(cpu_n), backend.threads,
+        [&](int64_t i) { cpu_op(static_cast<uint64_t>(i)); }, cpu_chunk);
 }
 
 // n trivially copyable T the caller's host memory holds, readable by ops: on the cpu the caller's
