@@ -31,7 +31,7 @@ sources() {
     player_file) echo host/games/player_file.cpp host/io/json_fields.cpp ;;
     risk_map) echo host/risk/map.cpp host/io/json_fields.cpp "$dir/risk_classic_map.cpp" ;;
     pac_map) echo host/pac/map_io.cpp ;;
-    gomocup) echo host/gomoku/gomocup.cpp host/gomoku/engine.cpp ;;
+    gomocup) echo host/gomoku/gomocup.cpp host/gomoku/engine.cpp host/gomoku/patterns.cpp ;;
     pac_protocol) echo host/pac/protocol.cpp host/pac/map_io.cpp ;;
     uai) echo host/ataxx/uai.cpp host/ataxx/fen.cpp host/ataxx/engine.cpp ;;
     *) return 1 ;;
