@@ -60,7 +60,8 @@ TEST(DocsPaths, TheCheckFindsAPathThatIsNotThere) {
     const fs::path dir = fs::temp_directory_path() / "gaeval-docs-paths-test";
     fs::create_directories(dir);
     const fs::path doc = dir / "doc.md";
-    std::ofstream(doc) << "See `host/batch/batch.hpp`, `games/<name>/` and `host/no/such.cpp:12`.\n";
+    std::ofstream(doc)
+        << "See `host/batch/batch.hpp`, `games/<name>/` and `host/no/such.cpp:12`.\n";
     const auto missing = missing_paths(GAEVAL_SOURCE_DIR, doc);
     ASSERT_EQ(missing.size(), 1u);
     EXPECT_EQ(missing[0], "host/no/such.cpp:12");

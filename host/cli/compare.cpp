@@ -14,8 +14,8 @@
 #include "host/cli/perft_args.hpp"
 #include "host/cli/pile_in_args.hpp"
 #include "host/compare/games.hpp"
-#include "host/pile_in/compare.hpp"
 #include "host/core/error.hpp"
+#include "host/pile_in/compare.hpp"
 
 namespace gaeval::cli {
 

@@ -430,8 +430,7 @@ std::vector<VerifyTarget> verify_targets(const LearnJob& job) {
     std::vector<VerifyTarget> targets{{"random", -1}};
     for (const std::string& p : info.policy_names) targets.push_back({p, -1});
     for (std::size_t t = 0; t < info.verify_tables.size(); ++t)
-        for (const std::string& p : info.verify_tables[t].opponents)
-            targets.push_back({p, int(t)});
+        for (const std::string& p : info.verify_tables[t].opponents) targets.push_back({p, int(t)});
     return targets;
 }
 
@@ -440,9 +439,9 @@ std::vector<VerifyTarget> verify_targets(const LearnJob& job) {
 std::vector<std::string> verify_opponents(const LearnJob& job) {
     std::vector<std::string> names;
     for (const VerifyTarget& t : verify_targets(job))
-        names.push_back(t.table < 0 ? t.opponent
-                                    : t.opponent + " " +
-                                          job.session->info().verify_tables[t.table].label);
+        names.push_back(t.table < 0
+                            ? t.opponent
+                            : t.opponent + " " + job.session->info().verify_tables[t.table].label);
     return names;
 }
 

@@ -97,5 +97,4 @@ std::vector<VerifyRow> verify_best(const LearnJob& job, const LearnState& state)
 // Wilson 95% interval of a proportion (wins out of games).
 void wilson_interval(uint64_t wins, uint64_t games, double* low, double* high);
 
-
 }  // namespace gaeval::learn
