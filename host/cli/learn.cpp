@@ -230,11 +230,11 @@ LearnArgs parse_problem_args(int argc, char** argv) {
 
 }  // namespace
 
-LearnArgs parse_learn_args(int argc, char** argv) {
-    if (has_flag(std::vector<std::string>(argv, argv + argc), "problem"))
-        return parse_problem_args(argc, argv);
-    LearnArgs args;
-    const games::GameEntry& game = game_from_args(argc, argv);
+namespace {
+
+// The options of `gaeval learn --game G` (common, the game's, learning's, every scheme's flags and
+// the islands').
+cxxopts::Options learn_options(const games::GameEntry& game, const std::vector<SchemeFlag>& flags) {
     cxxopts::Options options(
         "gaeval learn",
         "Learn the weights of a game's weighted player by a genetic algorithm whose fitness is\n"
@@ -271,10 +271,85 @@ LearnArgs parse_learn_args(int argc, char** argv) {
          learn::problem_names() + " (gaeval learn --problem NAME --help)",
          cxxopts::value<std::string>());
     // clang-format on
-    const std::vector<SchemeFlag> flags = scheme_flags();
     for (const SchemeFlag& f : flags)
         options.add_options("Scheme")(f.name, f.help(), cxxopts::value<std::string>());
     add_island_options(options);
+    return options;
+}
+
+// --resume DIR: the run's own job; only --backend, --threads, --quiet, --json and --generations
+// (not for island runs) may be given beside it.
+void read_resumed_job(const cxxopts::ParseResult& result, LearnArgs& args) {
+    learn::LearnJob& job = args.job;
+    for (const auto& kv : result.arguments()) {
+        const std::string& k = kv.key();
+        if (k != "resume" && k != "backend" && k != "threads" && k != "quiet" &&
+            k != "generations" && k != "json")
+            throw InputError("--resume: --" + k +
+                             " is fixed by the run being resumed; leave it out");
+    }
+    job = learn::learn_job_from_folder(result["resume"].as<std::string>());
+    args.use_islands = islands::folder_islands(job.out_dir, &args.islands);
+    if (args.use_islands && result.count("generations"))
+        throw InputError("--resume: an island run keeps its --generations");
+    args.out_given = true;
+    if (result.count("generations")) {
+        job.config.generations =
+            static_cast<uint32_t>(read_integer_flag(result, "generations", 1, 1000000000));
+    }
+}
+
+// A new run: the game session, the scheme's configuration from its flags, the run folder.
+void read_new_job(const cxxopts::ParseResult& result, const games::GameEntry& game,
+                  const std::vector<SchemeFlag>& flags, int argc, char** argv, LearnArgs& args) {
+    const CommonOptions& common = args.common;
+    learn::LearnJob& job = args.job;
+    job.session = open_game(result, game);
+    const games::GameInfo& info = game.info();
+    if (info.weight_names.empty())
+        throw InputError("--game " + info.name + ": has no weighted player to learn");
+    const learn::Scheme& scheme = learn::find_scheme(result["scheme"].as<std::string>());
+    learn::LearnConfig& c = job.config;
+    c = learn::default_config(scheme.name(), static_cast<uint32_t>(info.weight_names.size()));
+    c.seed = common.seed;
+    c.features = parse_features(result["features"].as<std::string>(), info);
+    if (result.count("population"))
+        c.population = static_cast<uint32_t>(read_integer_flag(result, "population", 1, 100000));
+    c.generations = static_cast<uint32_t>(read_integer_flag(result, "generations", 1, 1000000000));
+    c.max_plies = static_cast<uint32_t>(read_integer_flag(result, "max-plies", 1, 1000000));
+    c.depth = static_cast<uint32_t>(read_integer_flag(result, "depth", 1, 8));
+    job.verify_every =
+        static_cast<uint32_t>(read_integer_flag(result, "verify-every", 0, 1000000000));
+    job.verify_games =
+        static_cast<uint32_t>(read_integer_flag(result, "verify-games", 0, 100000000));
+    // A flag of another scheme would be silently ignored: refuse it.
+    for (const SchemeFlag& f : flags)
+        if (result.count(f.name) && !scheme.has_option(f.name))
+            throw InputError("--" + f.name + ": not a setting of scheme " + scheme.name());
+    for (const learn::SchemeOption& o : scheme.options()) {
+        if (result.count(o.flag))
+            o.set(c, result[o.flag].as<std::string>(), info);
+        else if (o.cli_default)
+            o.set(c, o.cli_default, info);
+    }
+    job.panel_games = static_cast<uint32_t>(read_integer_flag(result, "panel-games", 0, 1000000));
+    job.out_dir =
+        io::choose_run_folder(result.count("out") ? result["out"].as<std::string>() : "", "learn");
+    job.command_line = joined_command_line(argc, argv);
+    args.islands = read_island_options(result);
+    args.use_islands = args.islands.count > 1;
+    args.out_given = result.count("out") > 0;
+}
+
+}  // namespace
+
+LearnArgs parse_learn_args(int argc, char** argv) {
+    if (has_flag(std::vector<std::string>(argv, argv + argc), "problem"))
+        return parse_problem_args(argc, argv);
+    LearnArgs args;
+    const games::GameEntry& game = game_from_args(argc, argv);
+    const std::vector<SchemeFlag> flags = scheme_flags();
+    cxxopts::Options options = learn_options(game, flags);
     std::vector<std::string> words = with_learn_defaults(argc, argv, game.info());
     std::vector<char*> word_pointers;
     for (std::string& w : words) word_pointers.push_back(w.data());
@@ -287,67 +362,12 @@ LearnArgs parse_learn_args(int argc, char** argv) {
         return args;
     }
     args.common = read_common(result);
-    const CommonOptions& common = args.common;
-    learn::LearnJob& job = args.job;
-    if (result.count("resume")) {
-        for (const auto& kv : result.arguments()) {
-            const std::string& k = kv.key();
-            if (k != "resume" && k != "backend" && k != "threads" && k != "quiet" &&
-                k != "generations" && k != "json")
-                throw InputError("--resume: --" + k +
-                                 " is fixed by the run being resumed; leave it out");
-        }
-        job = learn::learn_job_from_folder(result["resume"].as<std::string>());
-        args.use_islands = islands::folder_islands(job.out_dir, &args.islands);
-        if (args.use_islands && result.count("generations"))
-            throw InputError("--resume: an island run keeps its --generations");
-        args.out_given = true;
-        if (result.count("generations")) {
-            job.config.generations =
-                static_cast<uint32_t>(read_integer_flag(result, "generations", 1, 1000000000));
-        }
-    } else {
-        job.session = open_game(result, game);
-        const games::GameInfo& info = game.info();
-        if (info.weight_names.empty())
-            throw InputError("--game " + info.name + ": has no weighted player to learn");
-        const learn::Scheme& scheme = learn::find_scheme(result["scheme"].as<std::string>());
-        learn::LearnConfig& c = job.config;
-        c = learn::default_config(scheme.name(), static_cast<uint32_t>(info.weight_names.size()));
-        c.seed = common.seed;
-        c.features = parse_features(result["features"].as<std::string>(), info);
-        if (result.count("population"))
-            c.population =
-                static_cast<uint32_t>(read_integer_flag(result, "population", 1, 100000));
-        c.generations =
-            static_cast<uint32_t>(read_integer_flag(result, "generations", 1, 1000000000));
-        c.max_plies = static_cast<uint32_t>(read_integer_flag(result, "max-plies", 1, 1000000));
-        c.depth = static_cast<uint32_t>(read_integer_flag(result, "depth", 1, 8));
-        job.verify_every =
-            static_cast<uint32_t>(read_integer_flag(result, "verify-every", 0, 1000000000));
-        job.verify_games =
-            static_cast<uint32_t>(read_integer_flag(result, "verify-games", 0, 100000000));
-        // A flag of another scheme would be silently ignored: refuse it.
-        for (const SchemeFlag& f : flags)
-            if (result.count(f.name) && !scheme.has_option(f.name))
-                throw InputError("--" + f.name + ": not a setting of scheme " + scheme.name());
-        for (const learn::SchemeOption& o : scheme.options()) {
-            if (result.count(o.flag))
-                o.set(c, result[o.flag].as<std::string>(), info);
-            else if (o.cli_default)
-                o.set(c, o.cli_default, info);
-        }
-        job.panel_games =
-            static_cast<uint32_t>(read_integer_flag(result, "panel-games", 0, 1000000));
-        job.out_dir = io::choose_run_folder(
-            result.count("out") ? result["out"].as<std::string>() : "", "learn");
-        job.command_line = joined_command_line(argc, argv);
-        args.islands = read_island_options(result);
-        args.use_islands = args.islands.count > 1;
-        args.out_given = result.count("out") > 0;
-    }
-    job.quiet = result.count("quiet") > 0;
-    learn::validate(job.config);
+    if (result.count("resume"))
+        read_resumed_job(result, args);
+    else
+        read_new_job(result, game, flags, argc, argv, args);
+    args.job.quiet = result.count("quiet") > 0;
+    learn::validate(args.job.config);
     return args;
 }
 
