@@ -27,10 +27,14 @@ void check_signals() {
     if (PyErr_CheckSignals() != 0) throw py::error_already_set();
 }
 
-std::string shape_text(const py::array& a) {
+std::string shape_text(const std::vector<int64_t>& shape) {
     std::string s = "(";
-    for (py::ssize_t d = 0; d < a.ndim(); ++d) s += (d ? ", " : "") + std::to_string(a.shape(d));
-    return s + (a.ndim() == 1 ? ",)" : ")");
+    for (size_t d = 0; d < shape.size(); ++d) s += (d ? ", " : "") + std::to_string(shape[d]);
+    return s + (shape.size() == 1 ? ",)" : ")");
+}
+
+std::string shape_text(const py::array& a) {
+    return shape_text(std::vector<int64_t>(a.shape(), a.shape() + a.ndim()));
 }
 
 std::string dtype_text(const py::array& a) { return py::str(a.dtype()).cast<std::string>(); }
@@ -58,12 +62,6 @@ struct DeviceView {
     std::vector<int64_t> shape;
     uintptr_t stream = 0;  // the producer's stream to wait for (0: none given)
 };
-
-std::string shape_text(const std::vector<int64_t>& shape) {
-    std::string s = "(";
-    for (size_t d = 0; d < shape.size(); ++d) s += (d ? ", " : "") + std::to_string(shape[d]);
-    return s + (shape.size() == 1 ? ",)" : ")");
-}
 
 DeviceView device_view(const py::handle& o, const char* what, const char* typestr,
                        const char* dtype_name, size_t item_bytes, bool writeable) {
@@ -122,6 +120,12 @@ struct DeviceArray {
     gaeval::DeviceBuffer buffer;
     std::vector<int64_t> shape;
     std::string typestr;  // "<f4" or "<u4"
+    const char* dtype_name() const { return typestr == "<f4" ? "float32" : "uint32"; }
+    py::tuple shape_tuple() const {
+        py::tuple t(shape.size());
+        for (size_t i = 0; i < shape.size(); ++i) t[i] = shape[i];
+        return t;
+    }
 };
 
 DeviceArray to_device(const gaeval::Backend& backend, const py::array& a) {
@@ -346,23 +350,13 @@ PYBIND11_MODULE(_gaeval, m) {
     py::class_<DeviceArray>(m, "DeviceArray",
                             "float32 or uint32 memory gaeval allocated on the CUDA device; "
                             "cupy.asarray(d) / torch.as_tensor(d, device='cuda') use it in place.")
-        .def_property_readonly("shape",
-                               [](const DeviceArray& d) {
-                                   py::tuple t(d.shape.size());
-                                   for (size_t i = 0; i < d.shape.size(); ++i) t[i] = d.shape[i];
-                                   return t;
-                               })
+        .def_property_readonly("shape", &DeviceArray::shape_tuple)
         .def_property_readonly("dtype",
-                               [](const DeviceArray& d) {
-                                   return py::dtype(d.typestr == "<f4" ? "float32" : "uint32");
-                               })
+                               [](const DeviceArray& d) { return py::dtype(d.dtype_name()); })
         .def_property_readonly("__cuda_array_interface__",
                                [](const DeviceArray& d) {
                                    py::dict cai;
-                                   py::tuple shape(d.shape.size());
-                                   for (size_t i = 0; i < d.shape.size(); ++i)
-                                       shape[i] = d.shape[i];
-                                   cai["shape"] = shape;
+                                   cai["shape"] = d.shape_tuple();
                                    cai["typestr"] = d.typestr;
                                    cai["data"] = py::make_tuple(
                                        reinterpret_cast<uintptr_t>(d.buffer.data()), false);
@@ -375,14 +369,14 @@ PYBIND11_MODULE(_gaeval, m) {
         .def(
             "to_numpy",
             [](const DeviceArray& d) {
-                py::array a(py::dtype(d.typestr == "<f4" ? "float32" : "uint32"), d.shape);
+                py::array a(py::dtype(d.dtype_name()), d.shape);
                 d.buffer.download(a.mutable_data(), static_cast<size_t>(a.nbytes()));
                 return a;
             },
             "A NumPy copy on the host.")
         .def("__repr__", [](const DeviceArray& d) {
-            return "<gaeval.DeviceArray " + std::string(d.typestr == "<f4" ? "float32" : "uint32") +
-                   " " + shape_text(d.shape) + ">";
+            return "<gaeval.DeviceArray " + std::string(d.dtype_name()) + " " +
+                   shape_text(d.shape) + ">";
         });
     m.def("to_device", &to_device, py::arg("backend"), py::arg("array"),
           "A DeviceArray copy of a C-contiguous float32 or uint32 NumPy array on the cuda "
