@@ -479,7 +479,7 @@ int run_problem_learn(LearnArgs& args) {
                      job.config.population, job.config.generations, job.out_dir.c_str());
     learn::LearnResult r;
     if (!run_to_the_end(job, r)) return ExitInterrupted;
-    const double fitness = info.maximise ? r.state.best_value : -r.state.best_value;
+    const double fitness = info.fitness_of(r.state.best_value);
     std::printf(
         "optimised %s (dimension %u) with %s in %u generation%s, %llu evaluations, best fitness "
         "%.9g (optimum %g), %.1f s (%s)\n",

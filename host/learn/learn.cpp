@@ -123,8 +123,8 @@ std::vector<uint32_t> score_population(const LearnConfig& c, LearnState& s, Gene
         return play_and_score(c, s, games, tournament_schedule(c, s.generation));
     const uint32_t n = c.population;
     const std::vector<double> fitness = games.evaluate(s.weights, n);
-    const bool maximise = find_problem(c.problem).info.maximise;
-    for (uint32_t m = 0; m < n; ++m) s.value[m] = maximise ? fitness[m] : -fitness[m];
+    const ProblemInfo& info = find_problem(c.problem).info;
+    for (uint32_t m = 0; m < n; ++m) s.value[m] = info.value_of(fitness[m]);
     s.mean_value = mean_of(s.value);
     return rank_desc(s.value);
 }

@@ -17,6 +17,10 @@ struct ProblemInfo {
     uint32_t default_dimension = 1, max_dimension = 1;
     float low = 0, high = 1;  // every gene's bounds
     double optimum = 0;       // the best fitness
+    // A member's value (higher is better) from its fitness, and the fitness back from a value:
+    // the same exact negation for a minimised problem.
+    double value_of(double fitness) const { return maximise ? fitness : -fitness; }
+    double fitness_of(double value) const { return maximise ? value : -value; }
 };
 
 struct ProblemEntry {

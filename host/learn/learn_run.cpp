@@ -50,7 +50,7 @@ bool on_problem(const LearnJob& job) { return !job.config.problem.empty(); }
 // The problem's fitness of a member's value (values are higher-is-better: -fitness when the
 // problem is minimised; the negation is exact).
 double fitness_of(const LearnConfig& c, double value) {
-    return find_problem(c.problem).info.maximise ? value : -value;
+    return find_problem(c.problem).info.fitness_of(value);
 }
 
 // run.json's "config" of a problem run: the problem, its dimension, the scheme's settings.
