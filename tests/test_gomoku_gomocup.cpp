@@ -437,6 +437,46 @@ TEST(GomokuGomocup, TheEngineReportsItsSearchInAMessageLine) {
     }
 }
 
+// `gaeval gomocup --messages` as a manager drives it over real pipes: START, the INFO lines and
+// BEGIN written back to back before any answer is read, then TURN after TURN. Every move must
+// come after exactly one MESSAGE line and be an empty cell; a doubled line, or one left over
+// from the turn before, would put a MESSAGE where a move belongs or the reverse.
+TEST(GomokuGomocup, MessagesOverPipesComeOneBeforeEachMove) {
+    BrainProcess brain({GAEVAL_BINARY, "gomocup", "--messages"});
+    ASSERT_TRUE(brain.started());
+    for (const char* line : {"START 15", "INFO timeout_match 100000", "INFO timeout_turn 60",
+                             "INFO time_left 100000", "INFO rule 0", "BEGIN"})
+        brain.send(line);
+    ASSERT_EQ(brain.read_line(5000), "OK");
+    Game<15> rules;
+    rules.opening = Opening::None;
+    Pos<15> board = rules.start();  // seat 0: the brain
+    int answers = 0;
+    for (int ply = 0; ply < 60 && !rules.is_over(board); ++ply) {
+        board.side = static_cast<uint8_t>(ply % 2);
+        if (ply % 2 == 1) {  // the opponent: a threat-aware policy of this process
+            const Move m = rules.policy_move(board, kThreatSearch, DrawAddress{11, 0, board.count});
+            board = rules.make(board, m);
+            brain.send("TURN " + std::to_string(Geometry<15>::column_of(m.cell)) + "," +
+                       std::to_string(Geometry<15>::row_of(m.cell)));
+            continue;
+        }
+        const std::string message = brain.read_line(5000);
+        ASSERT_EQ(message.rfind("MESSAGE depth ", 0), 0u) << "ply " << ply << ": " << message;
+        const std::string answer = brain.read_line(5000);
+        int x = -1, y = -1;
+        ASSERT_TRUE(parse_move(answer, 15, &x, &y)) << "ply " << ply << ": " << answer;
+        const int cell = Geometry<15>::cell(x, y);
+        ASSERT_FALSE(board.stones[0].test(cell) || board.stones[1].test(cell))
+            << "ply " << ply << ": " << answer << " is occupied";
+        board = rules.make(board, Move{static_cast<int16_t>(cell)});
+        ++answers;
+    }
+    EXPECT_GE(answers, 5);
+    brain.send("END");
+    EXPECT_EQ(brain.wait_exit(), 0);
+}
+
 // Raw binary garbage is answered by one line that quotes at most 40 of its bytes, escaped.
 TEST(GomokuGomocup, GarbageIsQuotedAndCut) {
     GomocupBrain brain(brain_of("seed-table"));
