@@ -134,6 +134,67 @@ TEST(GomokuEngine, StopsTheOpponentsFourThree) {
     }
 }
 
+// O at 6,7 7,7 (row 7) and 8,5 8,6 (column 8), X's stones far away and harmless: O at 8,7
+// would make two open threes (6,7..8,7 with 4,7 5,7 9,7 10,7 empty; 8,5..8,7 with 8,3 8,4 8,8
+// 8,9 empty), a double three: one is blocked, the other becomes an open four. So O has a VCT
+// of three moves, and no VCF (no four anywhere).
+Pos<15> double_three_for_o() {
+    return picture<15>({"", ".X...........X", "", "", "", "........O", "........O", "......OO", "",
+                        "", "", "", "", ".X...........X"},
+                       0);
+}
+
+TEST(GomokuEngine, FindsAVctOfADoubleThree) {
+    // The same position with the colours swapped and X to move: 8,7 is X's only cell that
+    // makes two open threes (whole-board levels: the only Lv2 cell, and X has no four), and
+    // the engine's threat search plays it as a VCT before any main search.
+    Pos<15> p = double_three_for_o();
+    std::swap(p.stones[0], p.stones[1]);
+    using Geo = Geometry<15>;
+    Levels<Geo::BB> levels[2];
+    both_levels<Geo>(p.stones, Geo::board().minus(p.stones[0] | p.stones[1]), false, levels);
+    ASSERT_EQ(levels[0].level[1].count(), 1);
+    ASSERT_TRUE(levels[0].level[1].test(Geo::cell(8, 7)));
+    ASSERT_TRUE(levels[0].level[0].empty());
+    const EngineResult r = think(p, fixed_depth(2));
+    EXPECT_EQ(r.x, 8);
+    EXPECT_EQ(r.y, 7);
+    EXPECT_EQ(r.reason, "vct");
+    EXPECT_GT(r.score, kEngineWin - 1000);
+}
+
+TEST(GomokuEngine, DefendsAgainstTheOpponentsVct) {
+    // X to move, O threatens the double three at 8,7 (above). Whatever X plays, O must be left
+    // without a cell that wins outright or makes a four-three or double three (whole-board
+    // levels of threats.hpp after X's move: O's Lv1 and Lv2 cells empty) and without a VCF
+    // (vcf_first_move); 8,7 itself, or a cell that spoils one of the two threes, does it. At
+    // depths 1 to 4 and on the clock. (The depth-1 main search alone already blocks 8,7 here:
+    // the table's rank of a cell counts the opponent's level there.)
+    const Pos<15> p = double_three_for_o();
+    using Geo = Geometry<15>;
+    std::vector<EngineLimits> limits = {fixed_depth(1), fixed_depth(2), fixed_depth(4)};
+    EngineLimits clock;
+    clock.time_ms = 100;
+    limits.push_back(clock);
+    for (const EngineLimits& l : limits) {
+        const EngineResult r = think(p, l);
+        Geo::BB stones[2] = {p.stones[0], p.stones[1]};
+        ASSERT_FALSE((stones[0] | stones[1]).test(Geo::cell(r.x, r.y)));
+        stones[0].set(Geo::cell(r.x, r.y));
+        Levels<Geo::BB> levels[2];
+        both_levels<Geo>(stones, Geo::board().minus(stones[0] | stones[1]), false, levels);
+        EXPECT_TRUE(levels[1].level[0].empty() && levels[1].level[1].empty())
+            << "depth " << l.max_depth << " time " << l.time_ms << ": " << r.x << "," << r.y;
+        EXPECT_LT(vcf_first_move<Geo>(stones[1], stones[0], false), 0);
+    }
+    // The check can fail: a move away from both lines (14,10) leaves O the double three.
+    Geo::BB stones[2] = {p.stones[0], p.stones[1]};
+    stones[0].set(Geo::cell(14, 10));
+    Levels<Geo::BB> levels[2];
+    both_levels<Geo>(stones, Geo::board().minus(stones[0] | stones[1]), false, levels);
+    EXPECT_TRUE(levels[1].level[1].test(Geo::cell(8, 7)));
+}
+
 TEST(GomokuEngine, TableSizeFollowsTheMemoryGiven) {
     GomokuEngine engine(seed_table(), 1u << 10);
     engine.resize_table(std::size_t{32} << 20);  // 32 MiB: 2^21 entries of 16 bytes

@@ -18,7 +18,9 @@ using Clock = std::chrono::steady_clock;
 constexpr int kMaxPly = 96;
 constexpr int kWinLimit = kEngineWin - 1000;  // scores beyond this are forced results
 constexpr int kInfinity = kEngineWin + 1;
-constexpr int kMaxMoves = 22;  // quiet moves searched per node, after the threats
+// Quiet moves searched per node, after the threats (22 before: 12 measured better, with the
+// deeper search it buys; bench/results/gomoku-engines.md).
+constexpr int kMaxMoves = 12;
 
 // Shares of the move's time (elapsed from its start): the root VCF runs until kVcfShare, the
 // root VCT until kVctShare, and no new main-search iteration starts after kIterationShare
@@ -28,9 +30,6 @@ constexpr double kVcfShare = 0.10, kVctShare = 0.20, kIterationShare = 0.50;
 // The answer's check against the opponent's VCT: threats deep and nodes per candidate.
 constexpr int kAvoidVctDepth = 5;
 constexpr uint64_t kAvoidVctNodes = 20000;
-// The leaf VCF of the side to move: own fours deep and nodes.
-constexpr int kLeafVcfDepth = 6;
-constexpr uint64_t kLeafVcfNodes = 40;
 
 enum Bound : uint8_t { kNone = 0, kUpper = 1, kLower = 2, kExact = 3 };
 
@@ -184,7 +183,7 @@ class Searcher {
             out.pv.clear();
             return finish(out, fallback_move(), 0, "fixed");
         }
-        best = avoid_opponent_vcf(best);
+        if (limits_.threat_search) best = avoid_opponent_vcf(best);
         out.pv = best_pv;
         return finish(out, best, best_score, "search");
     }
@@ -383,34 +382,37 @@ class Searcher {
         return win ? first : -1;
     }
 
+    // Whether the side to move's move c leaves the opponent without a VCF and a VCT (within
+    // the check's budgets); true too when the threat search's time share ran out.
+    bool refutes(int c) {
+        const int me = side_, op = me ^ 1;
+        place(me, c);
+        bool ok = quick_vcf(op, 16, 4000) < 0 || threat_abort_;
+        if (ok && !threat_abort_)
+            ok = quick_threat_win(op, kAvoidVctDepth, false, kAvoidVctNodes) < 0 || threat_abort_;
+        remove(me, c);
+        return ok;
+    }
+
     // When the chosen move leaves the opponent a VCF, the first other candidate (in search
     // order) after which he has none; the move itself when none is found in time.
     int avoid_opponent_vcf(int move) {
-        const int me = side_, op = me ^ 1;
+        const int op = side_ ^ 1;
         stopped_ = false;
         threat_share_ = 0.9;
         threat_abort_ = false;
-        auto safe = [&](int c) {
-            place(me, c);
-            bool ok = quick_vcf(op, 16, 4000) < 0 || threat_abort_;
-            if (ok && !threat_abort_)
-                ok = quick_threat_win(op, kAvoidVctDepth, false, kAvoidVctNodes) < 0 ||
-                     threat_abort_;
-            remove(me, c);
-            return ok;
-        };
         if (limits_.time_ms > 0 && elapsed_ms() > 0.9 * static_cast<double>(limits_.time_ms))
             return move;
         // A forced reply (a five-point to fill) is never replaced.
         if (inc_.five[op].any()) return move;
-        if (safe(move)) return move;
+        if (refutes(move)) return move;
         std::vector<int> moves;
         generate(0, -1, &moves);
         for (int c : moves) {
             if (c == move) continue;
             if (limits_.time_ms > 0 && elapsed_ms() > 0.9 * static_cast<double>(limits_.time_ms))
                 break;
-            if (safe(c) && !threat_abort_) return c;
+            if (refutes(c) && !threat_abort_) return c;
         }
         return move;
     }
@@ -542,16 +544,13 @@ class Searcher {
         }
         if (ply >= kMaxPly) return evaluate(lm, lo);
         if (depth <= 0) {
-            // Extend replies to an open three and own four-threes; else a small VCF, then
-            // the static value.
+            // Extend replies to an open three and own four-threes; else the static value (a
+            // small VCF of the mover here, 6 fours in 40 nodes, cost depth and lost games in
+            // self-play: bench/results/gomoku-engines.md).
             if (lo.level[0].any() || lm.level[1].any()) {
                 if (ply < 2 * root_depth_ + 4) depth = 1;
             }
-            if (depth <= 0) {
-                if (inc_.four[me].any() && quick_vcf(me, kLeafVcfDepth, kLeafVcfNodes) >= 0)
-                    return kEngineWin - ply - 20;
-                return evaluate(lm, lo);
-            }
+            if (depth <= 0) return evaluate(lm, lo);
         }
         std::vector<int> moves;
         moves.reserve(64);
@@ -562,9 +561,10 @@ class Searcher {
         const BB threats = inc_.four[me] | inc_.four[op] | lm.level[0] | lm.level[1] | lm.level[2] |
                            lo.level[0] | lo.level[1] | lo.level[2];
         for (int c : moves) {
-            // Late quiet moves are searched shallower first (late move reductions).
+            // Late quiet moves (from the third, at depth 2 or more) are searched shallower
+            // first (late move reductions).
             int reduction = 0;
-            if (depth >= 3 && searched >= 3 && !threats.test(c) && c != tt_move &&
+            if (depth >= 2 && searched >= 2 && !threats.test(c) && c != tt_move &&
                 c != killers_[ply][0] && c != killers_[ply][1])
                 reduction = searched >= 8 && depth >= 5 ? 2 : 1;
             make(c);

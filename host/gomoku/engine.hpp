@@ -2,8 +2,8 @@
 // variation search with a transposition table (Zobrist keys), candidate moves near the stones,
 // move ordering (hash move, killers, history, the learned table's ranks), forced replies to
 // fours and open threes, late move reductions of quiet moves, and threat-space search (VCF
-// first, then VCT, in a fifth of the time) at the root and a small VCF at the leaves; the
-// answer is checked against the opponent's VCF and VCT. Threat patterns are kept move by move
+// first, then VCT, in a fifth of the time) at the root; the answer is checked against the
+// opponent's VCF and VCT. Threat patterns are kept move by move
 // (patterns.hpp: the same cell sets as threats.hpp's whole-board functions). The evaluation is the
 // learned player's own (the 11 rewards and K of players.hpp, unchanged from the player file, with
 // its positional term):
@@ -28,7 +28,7 @@ struct EngineLimits {
     int64_t time_ms = 0;        // thinking time for this move; 0: no clock (depth / nodes only)
     int max_depth = 64;         // deepest iteration of the main search
     uint64_t max_nodes = 0;     // main-search nodes; 0: no limit (the threat search has budgets)
-    bool threat_search = true;  // root VCF / VCT before the main search
+    bool threat_search = true;  // root VCF / VCT, and the defence against the opponent's
 };
 
 struct EngineResult {
