@@ -5,8 +5,10 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 #include "games/core/hd.hpp"
+#include "problems/problem.hpp"
 
 namespace gaeval::problem_ops {
 
@@ -20,5 +22,23 @@ struct EvaluateProblem {
         fitness[i] = problem.fitness(genomes + i * dimension, dimension);
     }
 };
+
+// The same for a problem over word genomes (problems/problem.hpp: P::Gene), built from its
+// setup on the host.
+template <class P>
+struct EvaluateWordProblem {
+    P problem;
+    const uint32_t* genomes = nullptr;  // n x dimension words, genome-major
+    double* fitness = nullptr;          // n
+    uint32_t dimension = 0;
+    GAEVAL_HD void operator()(uint64_t i) const {
+        fitness[i] = problem.fitness(genomes + i * dimension, dimension);
+    }
+};
+
+// The evaluation op of problem P, whichever its genome.
+template <class P>
+using EvaluateOp =
+    std::conditional_t<problems::is_word_problem_v<P>, EvaluateWordProblem<P>, EvaluateProblem<P>>;
 
 }  // namespace gaeval::problem_ops
