@@ -6,11 +6,17 @@
 // statistics; a resumed run equals an uninterrupted one; bad input is one line.
 #include <gtest/gtest.h>
 
+#include <signal.h>
+#include <unistd.h>
+
+#include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -290,6 +296,49 @@ TEST(ProblemPileIn, IslandsAtOneAndTwoThreadsAndUnconnectedIslandIsThePlainRun) 
     r = run_cli(run + " --threads 1 --out " + plain);
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(untimed(apart + "/island-0/generations.csv"), untimed(plain + "/generations.csv"));
+}
+
+// An island run of word genomes interrupted (SIGINT) after a checkpoint resumes, on another
+// thread count, to the files of the uninterrupted run (the islands' words in the checkpoint).
+TEST(ProblemPileIn, InterruptedIslandsResumeToTheUninterruptedFiles) {
+    const std::string run = "learn --problem pile-in --scheme gapi1 --scenario " + kData +
+                            "s4.json --population 20000 --generations 12 --seed 2 --islands 3 "
+                            "--migrate-every 3 --migrants 4 --quiet --backend cpu";
+    const std::string whole = temp_dir("whole"), cut = temp_dir("cut");
+    auto r = run_cli(run + " --threads 2 --out " + whole);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    bool interrupted = false;
+    for (int attempt = 0; attempt < 4 && !interrupted; ++attempt) {
+        fs::remove_all(cut);
+        const std::string pid_file = cut + ".pid";
+        ASSERT_EQ(std::system((std::string(GAEVAL_BINARY) + " " + run + " --threads 1 --out " +
+                               cut + " >/dev/null 2>&1 & echo $! > " + pid_file)
+                                  .c_str()),
+                  0);
+        const pid_t pid = std::stoi(read_text(pid_file));
+        // Once a checkpoint exists: SIGINT, then wait for the run to say how it ended.
+        const auto t0 = std::chrono::steady_clock::now();
+        while (!fs::exists(cut + "/checkpoint.json") &&
+               std::chrono::steady_clock::now() - t0 < std::chrono::seconds(60))
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        kill(pid, SIGINT);
+        std::string status = "running";
+        while (status == "running" &&
+               std::chrono::steady_clock::now() - t0 < std::chrono::seconds(120)) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(20));
+            try {
+                status = nlohmann::json::parse(read_text(cut + "/run.json")).value("status", "");
+            } catch (const std::exception&) {
+            }
+        }
+        interrupted = status == "interrupted";
+    }
+    if (!interrupted) GTEST_SKIP() << "every run finished before the interrupt reached it";
+    r = run_cli("learn --resume " + cut + " --quiet --threads 2");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    for (const char* f : {"islands.csv", "migrations.csv", "best.json"})
+        EXPECT_EQ(read_text(whole + "/" + f), read_text(cut + "/" + f)) << f;
+    EXPECT_EQ(untimed(whole + "/generations.csv"), untimed(cut + "/generations.csv"));
 }
 
 // gapi1 is a scheme of the one engine, not of pile-in only: on a real problem it optimises too
