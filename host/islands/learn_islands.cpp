@@ -136,11 +136,16 @@ class LearnIslands : public IslandGa {
 
     // The members' values at the migration point. A scheme's step leaves the value a child
     // will have until it is scored (0: the worst score of a game); a problem's values may be
-    // below 0, so there every member is scored again here (one evaluation, not counted in the
-    // evaluations), and emigrants are the truly best; the next step scores them all anyway.
+    // below 0, so there every member is scored again here (one evaluation per island and
+    // migration, not counted in the evaluations), and emigrants are the truly best; the next
+    // step scores them all anyway.
     std::vector<double> fitness(uint32_t island) override {
         learn::LearnState& s = states_.at(island);
-        if (on_problem()) {
+        // Once per island and generation: placement asks again for the values emigration read
+        // (immigrants then bring their own).
+        const auto scored = rescored_.find(island);
+        if (on_problem() && (scored == rescored_.end() || scored->second != s.generation)) {
+            rescored_[island] = s.generation;
             const uint32_t n = job_.config.population;
             const std::vector<double> f =
                 words() ? evaluate_words_(s.words, n) : evaluate_(s.weights, n);
@@ -280,6 +285,7 @@ class LearnIslands : public IslandGa {
     learn::KeyedPlayFn play_keyed_;
     learn::EvaluateFn evaluate_;             // a problem run's (real genomes); else empty
     learn::EvaluateWordsFn evaluate_words_;  // a setup's problem's (word genomes); else empty
+    std::map<uint32_t, uint32_t> rescored_;  // island -> generation its members were last scored
     std::map<uint32_t, learn::LearnState> states_;
     std::map<uint32_t, learn::GenerationRow> lines_;  // each island's last generation
     uint64_t games_ = 0;
