@@ -33,6 +33,21 @@ struct PileIn {
     GAEVAL_HD double fitness(const uint32_t* genome, uint32_t /*dimension*/) const {
         return pile_in::gapi1_evaluate(scenario, pile_in::GenomeGenes{genome}).fitness;
     }
+    // The cpu's form (problems/problem.hpp: optional): kLanes plans at a time in SIMD lanes,
+    // `genomes` kLanes plans plan-major; gapi1_fitness_lanes does gapi1_evaluate's float
+    // operations in its order, so every plan gets the bits fitness() gives it. Host only.
+    static constexpr int kLanes = pile_in::kGapi1Lanes;
+    void fitness_lanes(const uint32_t* genomes, double* fitness) const {
+        const int g = scenario.friendly_count;
+        uint32_t local[pile_in::MaxFriendly * kLanes];
+        for (int m = 0; m < g; ++m)
+            for (int l = 0; l < kLanes; ++l) local[m * kLanes + l] = genomes[l * g + m];
+        float lanes[kLanes];
+        pile_in::gapi1_fitness_lanes<kLanes>(
+            scenario, pile_in::PlanView{local, static_cast<uint64_t>(kLanes), g, 1}, 0, lanes);
+        for (int l = 0; l < kLanes; ++l) fitness[l] = lanes[l];
+    }
+
     // A fresh random move within the move limit (pile-in's first plans and mutation).
     GAEVAL_HD uint32_t random_gene(uint64_t seed, Purpose purpose, uint32_t c0, uint32_t c1,
                                    uint32_t c2) const {

@@ -33,6 +33,10 @@
 //                                  uint32_t c2) const
 //                                               a fresh random gene, addressed by (purpose, c0,
 //                                               c1, c2): the first population and mutation
+// Optional, host only: static constexpr int kLanes and
+//   void fitness_lanes(const uint32_t* genomes, double* fitness) const
+// score kLanes genomes (plan-major) at once with the bits of fitness(); the cpu backend then runs
+// blocks of kLanes (kernels/problem_ops.hpp: EvaluateWordBlocks), the device one genome a thread.
 // Only the schemes that run on word genomes (Scheme::runs_on_words: gapi1) run on it.
 #pragma once
 

@@ -45,8 +45,16 @@ class Instance final : public ProblemInstance {
         const uint32_t d = dimension();
         const BackendInput<uint32_t> in(backend, genomes.data(), size_t(count) * d);
         BackendOutput<double> out(backend, fitness.data(), count);
-        for_each_index(backend, 0, count,
-                       problem_ops::EvaluateWordProblem<P>{problem_, in.data(), out.data(), d}, 16);
+        const problem_ops::EvaluateWordProblem<P> one{problem_, in.data(), out.data(), d};
+        if constexpr (problem_ops::has_lanes<P>::value) {
+            // The cpu scores blocks of P::kLanes genomes in SIMD lanes, the device one a thread.
+            const uint64_t blocks = (uint64_t{count} + P::kLanes - 1) / P::kLanes;
+            for_each_index_split(
+                backend, count, one, blocks,
+                problem_ops::EvaluateWordBlocks<P>{problem_, in.data(), out.data(), d, count}, 4);
+        } else {
+            for_each_index(backend, 0, count, one, 16);
+        }
         out.finish();
         return fitness;
     }
