@@ -5,5 +5,5 @@
 #include "kernels/problem_ops.hpp"
 
 #define GAEVAL_INSTANTIATE_PROBLEM(P) \
-    GAEVAL_INSTANTIATE_LAUNCH(::gaeval::TaskShape<1>, ::gaeval::problem_ops::EvaluateProblem<P>)
+    GAEVAL_INSTANTIATE_LAUNCH(::gaeval::TaskShape<1>, ::gaeval::problem_ops::EvaluateOp<P>)
 GAEVAL_FOR_EACH_PROBLEM(GAEVAL_INSTANTIATE_PROBLEM)

@@ -7,3 +7,4 @@
 # gaeval_problem(HEADER <problems/...hpp> TYPE <C++ type>)
 gaeval_problem(HEADER problems/rastrigin.hpp TYPE ::gaeval::problems::Rastrigin)
 gaeval_problem(HEADER problems/sphere.hpp TYPE ::gaeval::problems::Sphere)
+gaeval_problem(HEADER problems/pile_in.hpp TYPE ::gaeval::problems::PileIn)

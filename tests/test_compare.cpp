@@ -10,6 +10,8 @@
 #include "host/ataxx/fen.hpp"
 #include "host/compare/games.hpp"
 #include "host/games/registry.hpp"
+#include "host/learn/learn_problems.hpp"
+#include "host/learn/scheme.hpp"
 #include "host/pile_in/compare.hpp"
 
 namespace gaeval {
@@ -148,6 +150,94 @@ TEST(CompareCli, LearnOnTwoCpuConfigurations) {
     EXPECT_NE(r.out.find("identical: learn modern, 2 generations x 6 members, cpu:1 vs cpu:2"),
               std::string::npos)
         << r.out;
+}
+
+// ---- learn on a problem (gaeval compare learn --problem NAME) --------------------------------
+
+learn::LearnJob problem_learn_job(const std::string& scheme, const std::string& problem) {
+    learn::LearnJob job;
+    job.config = learn::problem_config(scheme, problem, 5);
+    job.config.population = 16;
+    job.config.generations = 4;
+    job.config.seed = 3;
+    return job;
+}
+
+TEST(Compare, ProblemLearnOnCpuThreadCountsIsIdenticalForEveryProblemScheme) {
+    for (const learn::Scheme* scheme : learn::registered_schemes()) {
+        if (!scheme->runs_on_problems()) continue;
+        for (const learn::ProblemEntry& problem : learn::registered_problems()) {
+            SCOPED_TRACE(std::string(scheme->name()) + " on " + problem.info.name);
+            const learn::LearnJob job = problem_learn_job(scheme->name(), problem.info.name);
+            const Difference d =
+                compare_learn(job, job, resolve_backend("cpu", 1), resolve_backend("cpu", 2));
+            EXPECT_TRUE(d.identical) << d.field << " " << d.a_value << " vs " << d.b_value;
+            EXPECT_EQ(d.generations_compared, 4u);
+        }
+    }
+}
+
+TEST(Compare, ProblemLearnFindsTheFirstDifference) {
+    const learn::LearnJob job = problem_learn_job("modern", "rastrigin");
+    // Another seed: the first gene of the first member differs before any evaluation.
+    learn::LearnJob other = job;
+    other.config.seed = 4;
+    Difference d = compare_learn(job, other, resolve_backend("cpu", 1), resolve_backend("cpu", 2));
+    EXPECT_FALSE(d.identical);
+    EXPECT_EQ(d.individual, 0u);
+    EXPECT_EQ(d.field, "initial weight 0");
+    // Another mutation step: the same evaluations in generation 0, then other children.
+    other = job;
+    other.config.sigma = 0.75;
+    d = compare_learn(job, other, resolve_backend("cpu", 2), resolve_backend("cpu", 2));
+    EXPECT_FALSE(d.identical);
+    EXPECT_EQ(d.generation, 0u);
+    EXPECT_EQ(d.field.rfind("weight ", 0), 0u) << d.field;
+    EXPECT_GE(d.individual, other.config.elites);
+    // Blind selection on one side (fitness that says nothing): generation 0 already differs.
+    other = job;
+    other.config.blind_selection = true;
+    d = compare_learn(job, other, resolve_backend("cpu", 1), resolve_backend("cpu", 1));
+    EXPECT_FALSE(d.identical);
+    EXPECT_EQ(d.generation, 0u);
+    // Jobs on different problems are not compared.
+    EXPECT_THROW(compare_learn(job, problem_learn_job("modern", "sphere"),
+                               resolve_backend("cpu", 1), resolve_backend("cpu", 1)),
+                 InputError);
+}
+
+TEST(Compare, ProblemLearnCudaAgainstCpu) {
+    GAEVAL_REQUIRE_DEVICE_OR_SKIP();
+    for (const learn::ProblemEntry& problem : learn::registered_problems()) {
+        const learn::LearnJob job = problem_learn_job("modern", problem.info.name);
+        const Difference d =
+            compare_learn(job, job, resolve_backend("cuda", 0), resolve_backend("cpu", 0));
+        EXPECT_TRUE(d.identical) << problem.info.name << ": generation " << d.generation
+                                 << " individual " << d.individual << " " << d.field << ": "
+                                 << d.a_value << " vs " << d.b_value;
+    }
+}
+
+TEST(CompareCli, ProblemLearnOnTwoCpuConfigurations) {
+    auto r = run_cli(
+        "compare --a cpu:1 --b cpu:2 learn --problem rastrigin --dimension 5 --population 16 "
+        "--generations 3");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("identical: learn modern on rastrigin, 3 generations x 16 members, "
+                         "cpu:1 vs cpu:2 (every fitness, gene and value of every generation"),
+              std::string::npos)
+        << r.out;
+    // A problem built from a setup (word genomes): pile-in with gapi1.
+    r = run_cli("compare --a cpu:1 --b cpu:2 learn --problem pile-in --scheme gapi1 --scenario " +
+                std::string(GAEVAL_TEST_DATA_DIR) + "/pile_in/s1.json --population 64 " +
+                "--generations 3");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("identical: learn gapi1 on pile-in, 3 generations x 64 members"),
+              std::string::npos)
+        << r.out;
+    r = run_cli("compare --a cpu:1 --b cpu:2 learn --problem sphere --islands 2");
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.err.find("--islands is not compared"), std::string::npos) << r.err;
 }
 
 TEST(CompareCli, BadInput) {

@@ -28,6 +28,7 @@
 #include "host/islands/archipelago.hpp"
 #include "host/islands/islands.hpp"
 #include "host/islands/learn_islands.hpp"
+#include "host/learn/learn_problems.hpp"
 #include "host/learn/learn_run.hpp"
 
 namespace {
@@ -189,9 +190,9 @@ TEST(IslandsLearn, EveryGameWithAWeightedPlayer) {
 
 // A generations.csv with its timing columns emptied (wall times differ from run to run).
 std::string untimed(const std::string& path) {
-    static const std::vector<std::string> timed = {"seconds",     "games_per_s", "evals_per_s",
-                                                   "evaluate_s",  "select_s",    "vary_s",
-                                                   "statistics_s"};
+    static const std::vector<std::string> timed = {
+        "seconds",  "games_per_s", "evals_per_s",  "evaluate_s",
+        "select_s", "vary_s",      "statistics_s", "evaluations_per_s"};
     std::istringstream in(read_text(path));
     std::string line, out;
     std::vector<bool> timing;  // by column, from the header
@@ -480,6 +481,180 @@ TEST(IslandsFaults, PileInIslandsResume) {
     ASSERT_EQ(r.exit_code, 0) << r.err;
     expect_same_results(whole, killed);
     EXPECT_EQ(csv_rows(whole + "/migrations.csv").size(), 5u * 3 * 2 * 3);
+}
+
+// ---- islands on a problem (gaeval learn --problem NAME --islands N) ----------------------------
+
+// A problem job of modern on sphere: `population` members of `dimension` genes.
+learn::LearnJob sphere_job(uint32_t generations, uint32_t threads = 1) {
+    learn::LearnJob job;
+    job.config = learn::problem_config("modern", "sphere", 4);
+    job.config.population = 8;
+    job.config.elites = 2;
+    job.config.generations = generations;
+    job.config.seed = 11;
+    job.backend = resolve_backend("cpu", static_cast<int>(threads));
+    job.quiet = true;
+    return job;
+}
+
+// The learn GA's hooks, with every immigration read back through genome() and fitness() right
+// after it was written: a migration that only logs, or writes where the next step does not
+// read, fails here.
+class WatchedGa : public IslandGa {
+  public:
+    explicit WatchedGa(IslandGa& inner) : inner_(inner) {}
+    void start(uint32_t i) override { inner_.start(i); }
+    IslandRow evaluate(uint32_t i) override { return inner_.evaluate(i); }
+    std::vector<std::pair<IslandRow, std::string>> evaluate_islands(
+        const std::vector<uint32_t>& islands, bool lines) override {
+        return inner_.evaluate_islands(islands, lines);
+    }
+    std::vector<double> fitness(uint32_t i) override { return inner_.fitness(i); }
+    std::vector<uint32_t> genome(uint32_t i, uint64_t m) override { return inner_.genome(i, m); }
+    void immigrate(uint32_t i, const std::vector<int64_t>& slots,
+                   const std::vector<Migrant>& in) override {
+        inner_.immigrate(i, slots, in);
+        const std::vector<double> after = inner_.fitness(i);
+        for (size_t j = 0; j < slots.size(); ++j) {
+            EXPECT_EQ(inner_.genome(i, uint64_t(slots[j])), in[j].words) << i << " " << j;
+            EXPECT_EQ(after[size_t(slots[j])], in[j].fitness) << i << " " << j;
+            ++arrived;
+        }
+    }
+    void advance(uint32_t i) override { inner_.advance(i); }
+    Migrant best(uint32_t i) override { return inner_.best(i); }
+    void save(uint32_t i, Checkpoint& c, const std::string& p) override { inner_.save(i, c, p); }
+    void load(uint32_t i, const Checkpoint& c, const std::string& p,
+              const std::string& o) override {
+        inner_.load(i, c, p, o);
+    }
+    int arrived = 0;
+
+  private:
+    IslandGa& inner_;
+};
+
+// Fully connected, one migrant after each generation: every immigrant is in its receiving
+// island (read back), and since modern scores the whole population before it breeds, the
+// receiving island's next best is at least the immigrant's value (the same genome, re-scored):
+// islands that were behind the sender catch up at once.
+TEST(IslandsProblem, ImmigrantsArriveInTheReceivingIsland) {
+    const learn::LearnJob job = sphere_job(4);
+    const auto learn_ga = make_learn_island_ga(job);
+    WatchedGa ga(*learn_ga);
+    ArchipelagoJob a;
+    a.islands.count = 4;
+    a.islands.topology = islands::Topology::FullyConnected;
+    a.islands.migrate_every = 1;
+    a.islands.migrants = 1;
+    a.generations = job.config.generations;
+    a.quiet = true;
+    LocalTransport transport;
+    const ArchipelagoResult result = run_archipelago(ga, transport, a);
+    ASSERT_EQ(result.migrations.size(), 3u * 4 * 3);  // 3 migrations x 4 islands x 3 sources
+    EXPECT_EQ(ga.arrived, 3 * 4 * 3);
+    const auto best_at = [&](uint32_t g, uint32_t island) {
+        for (const IslandRow& r : result.rows)
+            if (r.generation == g && r.island == island) return r.best;
+        ADD_FAILURE() << "no row " << g << " " << island;
+        return 0.0;
+    };
+    int caught_up = 0;
+    for (const MigrationRow& m : result.migrations) {
+        ASSERT_GE(m.slot, 0);
+        EXPECT_GE(best_at(m.generation + 1, m.to), m.fitness) << m.generation << " " << m.to;
+        caught_up += best_at(m.generation, m.to) < m.fitness;
+    }
+    EXPECT_GT(caught_up, 0) << "no island was behind a sender: the test shows nothing";
+}
+
+// The gathered call (one evaluation of every island's genomes a generation) on 1 thread gives
+// the bits of one call per island on 2 threads; unconnected islands are plain runs with the
+// islands' seeds (island 0: the run's seed).
+TEST(IslandsProblem, GatheredEqualsPerIslandAndUnconnectedIslandsArePlainRuns) {
+    IslandConfig islands;
+    islands.count = 3;
+    islands.migrate_every = 2;
+    islands.migrants = 2;
+    LocalTransport t1, t2;
+    const learn::LearnJob one = sphere_job(6, 1), two = sphere_job(6, 2);
+    const LearnIslandsResult gathered = run_learn_islands(one, islands, t1, IslandPlay::Gathered);
+    const LearnIslandsResult per = run_learn_islands(two, islands, t2, IslandPlay::PerIsland);
+    ASSERT_EQ(gathered.archipelago.rows.size(), per.archipelago.rows.size());
+    for (size_t k = 0; k < gathered.archipelago.rows.size(); ++k)
+        EXPECT_EQ(gathered.archipelago.rows[k].best, per.archipelago.rows[k].best) << k;
+    ASSERT_EQ(gathered.archipelago.migrations.size(), 2u * 3 * 2);  // after 1, 3: 2 each
+    EXPECT_EQ(gathered.best_weights, per.best_weights);
+    EXPECT_EQ(gathered.games, uint64_t{6} * 3 * 8);
+
+    islands.topology = islands::Topology::Unconnected;
+    LocalTransport t3;
+    const LearnIslandsResult apart = run_learn_islands(one, islands, t3);
+    for (uint32_t i = 0; i < 3; ++i) {
+        learn::LearnConfig c = one.config;
+        c.seed = island_seed(one.config.seed, i);
+        const learn::ProblemEntry& problem = learn::find_problem(c.problem);
+        const learn::EvaluateFn evaluate = [&](const std::vector<float>& g, uint32_t n) {
+            return problem.evaluate(one.backend, g, n, c.dims());
+        };
+        learn::LearnState s = learn::initial_state(c);
+        for (uint32_t g = 0; g < c.generations; ++g) {
+            learn::step(c, s, learn::PlayFn(), evaluate);
+            for (const IslandRow& r : apart.archipelago.rows)
+                if (r.generation == g && r.island == i) {
+                    EXPECT_EQ(r.best, s.best_value) << g;
+                }
+        }
+    }
+}
+
+const std::string kProblemIslands =
+    "learn --problem rastrigin --dimension 6 --population 32 --generations 8 --seed 5 --quiet "
+    "--islands 3 --migrate-every 2 --migrants 2";
+
+// Through the CLI: the files of an island run; 1 and 2 threads give the same files (timing
+// columns aside).
+TEST(IslandsProblem, CliFilesAtOneAndTwoThreads) {
+    const std::string a = temp_dir("problem_t1"), b = temp_dir("problem_t2");
+    auto r = run_cli(kProblemIslands + " --backend cpu --threads 1 --out " + a);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("optimised rastrigin (dimension 6) with modern on 3 islands in 8 "
+                         "generations, 768 evaluations"),
+              std::string::npos)
+        << r.out;
+    r = run_cli(kProblemIslands + " --backend cpu --threads 2 --json --out " + b);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    for (const char* f : {"run.json", "best.json", "islands.csv", "migrations.csv",
+                          "generations.csv", "learning.svg", "island-2/generations.csv"})
+        EXPECT_TRUE(fs::exists(fs::path(a) / f)) << f;
+    EXPECT_FALSE(fs::exists(fs::path(a) / "weights.json"));
+    expect_same_results(a, b);
+    const auto best = nlohmann::json::parse(read_text(b + "/best.json"));
+    EXPECT_EQ(best["problem"], "rastrigin");
+    EXPECT_EQ(best["genome"].size(), 6u);
+    EXPECT_GE(best["fitness"].get<double>(), 0.0);
+    EXPECT_EQ(csv_rows(a + "/islands.csv").size(), 8u * 3);
+    EXPECT_EQ(csv_rows(a + "/migrations.csv").size(), 3u * 3 * 2);  // after 1, 3, 5
+    EXPECT_EQ(read_text(a + "/generations.csv").rfind("generation,evaluations,", 0), 0u);
+}
+
+// A problem island run killed (SIGKILL) after a checkpoint resumes to the uninterrupted files.
+TEST(IslandsFaults, ProblemIslandsKilledRunResumes) {
+    const std::string args =
+        "learn --problem rastrigin --dimension 64 --population 3000 --generations 30 --seed 3 "
+        "--quiet --islands 3 --migrate-every 4 --migrants 3 --backend cpu --threads 1";
+    const std::string whole = temp_dir("prwhole"), killed = temp_dir("prkilled");
+    auto r = run_cli(args + " --out " + whole);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    bool hit = false;
+    for (int attempt = 0; attempt < 5 && !hit; ++attempt)
+        hit = start_and_kill(std::string(GAEVAL_BINARY) + " " + args + " --out " + killed, killed,
+                             [](pid_t p) { return p; });
+    ASSERT_TRUE(hit) << "the run always finished before the kill";
+    r = run_cli("learn --resume " + killed + " --quiet --threads 2");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    expect_same_results(whole, killed);
 }
 
 // ---- bad input: one line, exit 2, nothing written -------------------------------------------

@@ -262,7 +262,7 @@ TEST(Problem, CliBadInputIsOneLine) {
         {"--problem sphere --dimension 0", "--dimension"},
         {"--problem sphere --dimension 5000", "--dimension"},
         {"--problem sphere --game ataxx", "--game"},
-        {"--problem sphere --islands 2", "--islands"},
+        {"--problem sphere --islands 0", "--islands"},  // islands run (tests/test_islands.cpp)
         {"--problem sphere --init-range -9:1", "bounds"},
         {"--problem sphere --scheme truncation-es --elites 2", "--elites"},
     };

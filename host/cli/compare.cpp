@@ -28,7 +28,8 @@ const char* kUsage =
     "  subcommands: pile-in (genes, fitness, ranking and statistics of every generation),\n"
     "               perft (the subtree count of every root move),\n"
     "               learn (every game of every generation's batches, then every member's\n"
-    "               weights and value, then the verification games)\n"
+    "               weights and value, then the verification games; with --problem every\n"
+    "               evaluation's fitness, then every member's genes and value)\n"
     "Runs the job on both backends in lockstep and compares every array bit for bit after\n"
     "every phase; exit 0 when identical, 3 at the first difference.\n";
 
@@ -121,12 +122,14 @@ int run_compare(int argc, char** argv) {
         }
         if (args.use_islands)
             throw InputError("compare learn: --islands is not compared (compare one island)");
-        if (!args.job.config.problem.empty())
-            throw InputError("compare learn: --problem runs are not compared yet");
         json = json || args.common.json;
         d = compare_learn(args.job, args.job, a, b);
-        compared = "every game, weight and value of every generation, and the verification games";
-        job_text = "learn " + args.job.config.scheme + ", " +
+        const bool problem = !args.job.config.problem.empty();
+        compared = problem ? "every fitness, gene and value of every generation"
+                           : "every game, weight and value of every generation, and the "
+                             "verification games";
+        job_text = "learn " + args.job.config.scheme +
+                   (problem ? " on " + args.job.config.problem : "") + ", " +
                    std::to_string(args.job.config.generations) + " generations x " +
                    std::to_string(args.job.config.population) + " members";
     } else {

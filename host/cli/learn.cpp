@@ -145,13 +145,19 @@ std::string problems_help() {
         out += "  " + name + p.info.description + " (dimension " +
                std::to_string(p.info.default_dimension) + ")\n";
     }
+    for (const learn::ProblemEntry& p : learn::setup_problems()) {
+        std::string name = p.info.name;
+        name.resize(std::max<std::size_t>(name.size(), 17), ' ');
+        out += "  " + name + p.info.description + " (--" + p.info.setup_flag +
+               " NAME|FILE; schemes: " + learn::word_scheme_names() + ")\n";
+    }
     return out + "Schemes that run on problems: " + learn::problem_scheme_names() + "\n";
 }
 
 // gaeval learn --problem NAME: a registered problem's fitness optimised by a scheme that runs
 // on problems, on the same driver (run folder, checkpoints, --resume, progress lines) as a
-// game's players. Flags of games (--game, --features, --verify-*, --islands, ...) are refused
-// by name.
+// game's players, alone or as islands (--islands N: host/islands/learn_islands.hpp). Flags of
+// games (--game, --features, --verify-*, ...) are refused by name.
 LearnArgs parse_problem_args(int argc, char** argv) {
     LearnArgs args;
     cxxopts::Options options(
@@ -162,7 +168,8 @@ LearnArgs parse_problem_args(int argc, char** argv) {
     // clang-format off
     options.add_options("Problem")
         ("problem", learn::problem_names() + " (listed below)", cxxopts::value<std::string>())
-        ("dimension", "genes of a genome (default: the problem's)", cxxopts::value<std::string>())
+        ("dimension", "genes of a genome (default: the problem's; a setup's problem: from it)",
+         cxxopts::value<std::string>())
         ("scheme", learn::problem_scheme_names(),
          cxxopts::value<std::string>()->default_value(learn::kDefaultScheme))
         ("population", population_help(), cxxopts::value<std::string>())
@@ -172,12 +179,24 @@ LearnArgs parse_problem_args(int argc, char** argv) {
          cxxopts::value<std::string>())
         ("quiet", "no progress lines");
     // clang-format on
+    // The setup flags of the problems built from one (--scenario NAME|FILE for pile-in).
+    std::vector<std::string> setup_flags;
+    for (const learn::ProblemEntry& p : learn::setup_problems())
+        if (std::find(setup_flags.begin(), setup_flags.end(), p.info.setup_flag) ==
+            setup_flags.end()) {
+            setup_flags.push_back(p.info.setup_flag);
+            options.add_options("Problem")(p.info.setup_flag,
+                                           p.info.setup_flag + " NAME|FILE of problem " +
+                                               p.info.name + " (scenarios/NAME.json)",
+                                           cxxopts::value<std::string>());
+        }
     const std::vector<SchemeFlag> flags = scheme_flags();
     for (const SchemeFlag& f : flags)
         options.add_options("Scheme")(f.name, f.help(), cxxopts::value<std::string>());
+    add_island_options(options);
     std::vector<std::string> words(argv, argv + argc);
     for (const char* game_flag : {"game", "features", "max-plies", "depth", "verify-every",
-                                  "verify-games", "panel-games", "islands", "resume"})
+                                  "verify-games", "panel-games", "resume"})
         if (has_flag(words, game_flag))
             throw InputError("--" + std::string(game_flag) + ": not a setting of a --problem run" +
                              (std::string(game_flag) == "resume"
@@ -186,20 +205,40 @@ LearnArgs parse_problem_args(int argc, char** argv) {
     const auto result = parse(options, argc, argv);
     if (result.count("help")) {
         args.help = true;
-        args.help_text = options.help({"", "Common", "Problem", "Scheme"}) + "\n" + schemes_help() +
-                         "\n" + problems_help();
+        args.help_text = options.help({"", "Common", "Problem", "Scheme", "Islands"}) + "\n" +
+                         schemes_help() + "\n" + problems_help();
         return args;
     }
     args.common = read_common(result);
     learn::LearnJob& job = args.job;
     const learn::ProblemEntry& problem = learn::find_problem(result["problem"].as<std::string>());
     const learn::Scheme& scheme = learn::find_scheme(result["scheme"].as<std::string>());
-    const uint32_t dimension = result.count("dimension")
-                                   ? static_cast<uint32_t>(read_integer_flag(
-                                         result, "dimension", 1, problem.info.max_dimension))
-                                   : problem.info.default_dimension;
+    for (const std::string& flag : setup_flags)
+        if (result.count(flag) && flag != problem.info.setup_flag)
+            throw InputError("--" + flag + ": not a setting of problem " + problem.info.name);
     learn::LearnConfig& c = job.config;
-    c = learn::problem_config(scheme.name(), problem.info.name, dimension);
+    if (problem.info.words()) {
+        // A problem built from a setup: its dimension is the setup's.
+        const std::string& flag = problem.info.setup_flag;
+        if (result.count("dimension"))
+            throw InputError("--dimension: problem " + problem.info.name +
+                             " takes its dimension from --" + flag);
+        if (!result.count(flag))
+            throw InputError("--" + flag + " NAME|FILE: problem " + problem.info.name +
+                             " is built from a " + flag);
+        if (!scheme.runs_on_words())
+            throw InputError(
+                "--scheme " + std::string(scheme.name()) +
+                ": its genomes are real numbers, it cannot run on problem " + problem.info.name +
+                " (integer genomes; schemes for it: " + learn::word_scheme_names() + ")");
+        c = learn::problem_config(scheme.name(), problem.build(result[flag].as<std::string>()));
+    } else {
+        const uint32_t dimension = result.count("dimension")
+                                       ? static_cast<uint32_t>(read_integer_flag(
+                                             result, "dimension", 1, problem.info.max_dimension))
+                                       : problem.info.default_dimension;
+        c = learn::problem_config(scheme.name(), problem.info.name, dimension);
+    }
     c.seed = args.common.seed;
     if (result.count("population"))
         c.population = static_cast<uint32_t>(read_integer_flag(result, "population", 1, 100000));
@@ -215,7 +254,7 @@ LearnArgs parse_problem_args(int argc, char** argv) {
             o.set(c, o.cli_default, no_game);
     }
     // A scheme's --init-range default is the game's (-1:1); a problem starts in its bounds.
-    if (!result.count("init-range")) {
+    if (!result.count("init-range") && !problem.info.words()) {
         c.init_low = problem.info.low;
         c.init_high = problem.info.high;
     }
@@ -224,6 +263,8 @@ LearnArgs parse_problem_args(int argc, char** argv) {
     job.command_line = joined_command_line(argc, argv);
     args.out_given = result.count("out") > 0;
     job.quiet = result.count("quiet") > 0;
+    args.islands = read_island_options(result);
+    args.use_islands = args.islands.count > 1;
     learn::validate(job.config);
     return args;
 }
@@ -394,21 +435,27 @@ int run_learn_islands(LearnArgs& args, islands::Transport& t) {
         return true;
     });
     if (!checked) return check_exit;
-    // A rank's islands play a generation in one call: auto sizes that batch.
-    job.backend = start_backend_for_games(
-        common, "learn", job.session->info().name,
-        islands::learn_islands_games_per_call(job.config, args.islands, t.size()),
-        job.config.depth <= 1, job.quiet);
+    // A rank's islands play a generation in one call: auto sizes that batch (a problem's
+    // evaluations: the plain run's choice).
+    const bool problem = !job.config.problem.empty();
+    job.backend = problem ? start_backend(common, "learn")
+                          : start_backend_for_games(common, "learn", job.session->info().name,
+                                                    islands::learn_islands_games_per_call(
+                                                        job.config, args.islands, t.size()),
+                                                    job.config.depth <= 1, job.quiet);
+    const std::string what = problem ? "problem " + job.config.problem + " (dimension " +
+                                           std::to_string(job.config.dims()) + ")"
+                                     : job.session->info().name;
     if (!job.quiet)
         std::fprintf(stderr,
                      "gaeval learn: %s %s, %u islands x %u members on %d rank(s) (%s), %u "
                      "generations, migration %s every %u generations (best %u, replace %s), run "
                      "folder %s\n",
-                     job.session->info().name.c_str(), job.config.scheme.c_str(),
-                     args.islands.count, job.config.population, t.size(), t.name().c_str(),
-                     job.config.generations, islands::topology_name(args.islands.topology),
-                     args.islands.migrate_every, args.islands.migrants,
-                     islands::replacement_name(args.islands.replace), job.out_dir.c_str());
+                     what.c_str(), job.config.scheme.c_str(), args.islands.count,
+                     job.config.population, t.size(), t.name().c_str(), job.config.generations,
+                     islands::topology_name(args.islands.topology), args.islands.migrate_every,
+                     args.islands.migrants, islands::replacement_name(args.islands.replace),
+                     job.out_dir.c_str());
     install_interrupt_handler();
     int rank_exit = ExitOk;
     const auto ran = run_on_ranks(t, &rank_exit,
@@ -421,6 +468,39 @@ int run_learn_islands(LearnArgs& args, islands::Transport& t) {
         return ExitInterrupted;
     }
     if (!root) return ExitOk;
+    if (problem) {
+        const learn::ProblemInfo& info = learn::find_problem(job.config.problem).info;
+        char optimum[64] = "";
+        if (!job.config.instance)
+            std::snprintf(optimum, sizeof optimum, ", optimum %g", info.optimum);
+        std::printf(
+            "optimised %s (dimension %u) with %s on %u island%s in %u generation%s, %llu "
+            "evaluations, best fitness %.9g (island %u%s), %.1f s (%s, %s, %d rank(s))\n",
+            info.name.c_str(), job.config.dims(), job.config.scheme.c_str(), args.islands.count,
+            plural_s(args.islands.count), a.generation, plural_s(a.generation),
+            (unsigned long long)r.games, info.fitness_of(a.best.fitness), a.best.from, optimum,
+            a.seconds, job.backend.name.c_str(), t.name().c_str(), t.size());
+        std::printf(
+            "results in %s/: best.json, generations.csv, learning.svg, islands.csv, "
+            "migrations.csv, island-K/generations.csv\n",
+            job.out_dir.c_str());
+        if (common.json) {
+            nlohmann::json out = learn::learn_run_json(job);
+            out["islands"] = islands::config_json(args.islands);
+            out["ranks"] = t.size();
+            out["generations_done"] = a.generation;
+            out["evaluations"] = r.games;
+            out["best_island"] = a.best.from;
+            out["fitness"] = info.fitness_of(a.best.fitness);
+            out["seconds"] = a.seconds;
+            if (job.config.instance)
+                out["genome"] = r.best_words;
+            else
+                out["genome"] = r.best_weights;
+            std::cout << out.dump() << std::endl;
+        }
+        return ExitOk;
+    }
     std::printf(
         "learned %s weights on %u island%s in %u generation%s (best: island %u, value "
         "%.6g), %.1f s (%s, %s, %d rank(s))\n",
@@ -480,12 +560,27 @@ int run_problem_learn(LearnArgs& args) {
     learn::LearnResult r;
     if (!run_to_the_end(job, r)) return ExitInterrupted;
     const double fitness = info.fitness_of(r.state.best_value);
-    std::printf(
-        "optimised %s (dimension %u) with %s in %u generation%s, %llu evaluations, best fitness "
-        "%.9g (optimum %g), %.1f s (%s)\n",
-        info.name.c_str(), job.config.dims(), job.config.scheme.c_str(), r.state.generation,
-        plural_s(r.state.generation), (unsigned long long)r.state.games, fitness, info.optimum,
-        r.seconds, job.backend.name.c_str());
+    if (job.config.instance) {
+        // A setup's problem has no known optimum: the best of all generations instead.
+        const learn::GenerationRow* best = nullptr;
+        for (const learn::GenerationRow& row : r.generations)
+            if (!best || row.best_value > best->best_value) best = &row;
+        std::printf(
+            "optimised %s (%s %s, %u genes) with %s in %u generation%s, %llu evaluations, best "
+            "fitness %.9g (generation %u), last generation's %.9g, %.1f s (%s)\n",
+            info.name.c_str(), info.setup_flag.c_str(), job.config.instance->setup_name().c_str(),
+            job.config.dims(), job.config.scheme.c_str(), r.state.generation,
+            plural_s(r.state.generation), (unsigned long long)r.state.games,
+            best ? info.fitness_of(best->best_value) : fitness, best ? best->generation - 1 : 0,
+            fitness, r.seconds, job.backend.name.c_str());
+    } else {
+        std::printf(
+            "optimised %s (dimension %u) with %s in %u generation%s, %llu evaluations, best "
+            "fitness %.9g (optimum %g), %.1f s (%s)\n",
+            info.name.c_str(), job.config.dims(), job.config.scheme.c_str(), r.state.generation,
+            plural_s(r.state.generation), (unsigned long long)r.state.games, fitness, info.optimum,
+            r.seconds, job.backend.name.c_str());
+    }
     std::printf("results in %s/: best.json, generations.csv, learning.svg\n", job.out_dir.c_str());
     if (common.json) {
         nlohmann::json out = learn::learn_run_json(job);
@@ -493,7 +588,10 @@ int run_problem_learn(LearnArgs& args) {
         out["evaluations"] = r.state.games;
         out["seconds"] = r.seconds;
         out["fitness"] = fitness;
-        out["genome"] = r.state.best_weights;
+        if (job.config.instance)
+            out["genome"] = r.state.best_words;
+        else
+            out["genome"] = r.state.best_weights;
         std::cout << out.dump() << std::endl;
     }
     return ExitOk;
@@ -507,9 +605,9 @@ int run_learn(int argc, char** argv) {
         std::cout << args.help_text << '\n';
         return ExitOk;
     }
-    if (!args.job.config.problem.empty()) return run_problem_learn(args);
     if (auto transport = island_transport(args.use_islands, args.out_given))
         return run_learn_islands(args, *transport);
+    if (!args.job.config.problem.empty()) return run_problem_learn(args);
     const CommonOptions& common = args.common;
     learn::LearnJob& job = args.job;
     learn::check_job(job);  // bad folder or checkpoint: one line, before anything else

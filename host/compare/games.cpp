@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "host/core/error.hpp"
+#include "host/learn/learn_problems.hpp"
 
 namespace gaeval {
 
@@ -66,6 +67,100 @@ bool same_record(const GameRecord& x, const GameRecord& y) {
 
 bool same_float(float x, float y) { return std::memcmp(&x, &y, sizeof x) == 0; }
 
+std::string double_with_bits(double v) {
+    uint64_t bits;
+    std::memcpy(&bits, &v, sizeof bits);
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.17g (0x%016llx)", v, static_cast<unsigned long long>(bits));
+    return buf;
+}
+
+// The first member whose weights (genes) or value differ, into d; false when there is none.
+bool weights_or_values_differ(const learn::LearnState& sa, const learn::LearnState& sb,
+                              uint32_t dims, Difference& d) {
+    for (size_t i = 0; i < std::min(sa.words.size(), sb.words.size()); ++i)
+        if (sa.words[i] != sb.words[i]) {
+            d.identical = false;
+            d.individual = i / dims;
+            d.field = "gene " + std::to_string(i % dims);
+            d.a_value = std::to_string(sa.words[i]);
+            d.b_value = std::to_string(sb.words[i]);
+            return true;
+        }
+    for (size_t i = 0; i < sa.weights.size(); ++i)
+        if (!same_float(sa.weights[i], sb.weights[i])) {
+            d.identical = false;
+            d.individual = i / dims;
+            d.field = "weight " + std::to_string(i % dims);
+            d.a_value = float_with_bits(sa.weights[i]);
+            d.b_value = float_with_bits(sb.weights[i]);
+            return true;
+        }
+    for (size_t i = 0; i < sa.value.size(); ++i)
+        if (std::memcmp(&sa.value[i], &sb.value[i], sizeof(double)) != 0) {
+            d.identical = false;
+            d.individual = i;
+            d.field = "value";
+            d.a_value = std::to_string(sa.value[i]);
+            d.b_value = std::to_string(sb.value[i]);
+            return true;
+        }
+    return false;
+}
+
+// A problem run (LearnConfig::problem) stepped on a and b in lockstep: every evaluation's
+// fitness bits (generation, genome index in the call), then every member's genes and value.
+Difference compare_problem_learn(const learn::LearnJob& job_a, const learn::LearnJob& job_b,
+                                 const BackendChoice& a, const BackendChoice& b) {
+    const learn::LearnConfig& c = job_a.config;
+    const learn::LearnConfig& cb = job_b.config;
+    Difference d;
+    learn::LearnState sa = learn::initial_state(c), sb = learn::initial_state(cb);
+    if (weights_or_values_differ(sa, sb, c.dims(), d)) {
+        d.field = "initial " + d.field;
+        return d;
+    }
+    // One generation's step of `config` on `backend`, every evaluation's fitness into `calls`:
+    // real genomes through the problem's entry, word genomes through the setup's instance.
+    const auto step = [](const learn::LearnConfig& config, learn::LearnState& s,
+                         const BackendChoice& backend, std::vector<std::vector<double>>& calls) {
+        if (config.instance) {
+            learn::step(
+                config, s,
+                learn::EvaluateWordsFn([&](const std::vector<uint32_t>& genomes, uint32_t count) {
+                    calls.push_back(config.instance->evaluate(backend, genomes, count));
+                    return calls.back();
+                }));
+            return;
+        }
+        const learn::ProblemEntry& problem = learn::find_problem(config.problem);
+        learn::step(config, s, learn::PlayFn(),
+                    learn::EvaluateFn([&](const std::vector<float>& genomes, uint32_t count) {
+                        calls.push_back(problem.evaluate(backend, genomes, count, config.dims()));
+                        return calls.back();
+                    }));
+    };
+    for (uint32_t g = 0; g < c.generations; ++g) {
+        std::vector<std::vector<double>> calls_a, calls_b;
+        step(c, sa, a, calls_a);
+        step(cb, sb, b, calls_b);
+        d.generation = g;
+        d.generations_compared = g + 1;
+        for (size_t k = 0; k < std::min(calls_a.size(), calls_b.size()); ++k)
+            for (size_t i = 0; i < std::min(calls_a[k].size(), calls_b[k].size()); ++i)
+                if (std::memcmp(&calls_a[k][i], &calls_b[k][i], sizeof(double)) != 0) {
+                    d.identical = false;
+                    d.individual = i;
+                    d.field = "fitness (evaluation " + std::to_string(k) + ")";
+                    d.a_value = double_with_bits(calls_a[k][i]);
+                    d.b_value = double_with_bits(calls_b[k][i]);
+                    return d;
+                }
+        if (weights_or_values_differ(sa, sb, c.dims(), d)) return d;
+    }
+    return d;
+}
+
 }  // namespace
 
 Difference compare_learn(const learn::LearnJob& job_a, const learn::LearnJob& job_b,
@@ -77,6 +172,9 @@ Difference compare_learn(const learn::LearnJob& job_a, const learn::LearnJob& jo
     learn::validate(cb);
     if (c.population != cb.population || c.dims() != cb.dims())
         throw InputError("compare learn: the jobs differ in population or features");
+    if (c.problem != cb.problem)
+        throw InputError("compare learn: the jobs differ in their problem");
+    if (!c.problem.empty()) return compare_problem_learn(job_a, job_b, a, b);
     Difference d;
     learn::LearnState sa = learn::initial_state(c), sb = learn::initial_state(cb);
     for (size_t i = 0; i < sa.weights.size(); ++i)

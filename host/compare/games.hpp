@@ -17,6 +17,9 @@ Difference compare_perft(const games::GameSession& session, int depth, const Bac
 // (generation = the generation, individual = game index in the batch), then every member's
 // weights and value after the generation, then the final verification games.
 // job_a runs on a and job_b on b (the CLI passes one job twice; same population size).
+// A problem job (LearnConfig::problem): every evaluation's fitness bits (generation, genome
+// index in the call; field "fitness (evaluation K)"), then every member's genes ("weight J")
+// and value; a problem has no verification games.
 Difference compare_learn(const learn::LearnJob& job_a, const learn::LearnJob& job_b,
                          const BackendChoice& a, const BackendChoice& b);
 

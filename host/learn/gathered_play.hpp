@@ -35,4 +35,18 @@ void play_steps_together(uint32_t count,
                          const std::function<void(uint32_t step, const PlayFn& play)>& step,
                          const PlayFn& play, const KeyedPlayFn& play_keyed);
 
+// The same for steps on a problem (LearnConfig::problem): every genome batch a step evaluates
+// through its EvaluateFn is gathered with the batches the other steps evaluate at the same
+// point (in order of k, the first `count` genomes of each, `dimension` floats a genome) into
+// one call of `evaluate`, and each step gets its own fitness values back: a problem's fitness
+// is a function of the genome alone, so the bits are those of one call per step. One step runs
+// on the calling thread with `evaluate` as it is; exceptions as above.
+void evaluate_steps_together(
+    uint32_t count, const std::function<void(uint32_t step, const EvaluateFn& evaluate)>& step,
+    const EvaluateFn& evaluate, uint32_t dimension);
+// The same over word genomes (a problem built from a setup).
+void evaluate_steps_together(
+    uint32_t count, const std::function<void(uint32_t step, const EvaluateWordsFn& evaluate)>& step,
+    const EvaluateWordsFn& evaluate, uint32_t dimension);
+
 }  // namespace gaeval::learn

@@ -100,19 +100,31 @@ std::vector<GameRecord> Generation::play(const std::vector<games::PlayerData>& p
     return records;
 }
 
+std::vector<double> Generation::blind_fitness(uint32_t count) const {
+    // The blind control on a problem: fitness that says nothing about the genome (purpose
+    // SchemeVariation, counter (g, 2^31 + 1, genome, 7), a tag no scheme draws with).
+    std::vector<double> fitness(count);
+    for (uint32_t i = 0; i < count; ++i)
+        fitness[i] =
+            unit(draw(config_, Purpose::SchemeVariation, state_.generation, 0x80000001u, i, 7), 0);
+    return fitness;
+}
+
 std::vector<double> Generation::evaluate(const std::vector<float>& genomes, uint32_t count) {
-    if (!evaluate_) throw std::logic_error("Generation::evaluate: this run plays a game");
-    std::vector<double> fitness;
-    if (config_.blind_selection) {
-        // The blind control on a problem: fitness that says nothing about the genome (purpose
-        // SchemeVariation, counter (g, 2^31 + 1, genome, 7), a tag no scheme draws with).
-        fitness.resize(count);
-        for (uint32_t i = 0; i < count; ++i)
-            fitness[i] = unit(
-                draw(config_, Purpose::SchemeVariation, state_.generation, 0x80000001u, i, 7), 0);
-    } else {
-        fitness = (*evaluate_)(genomes, count);
-    }
+    if (!evaluate_) throw std::logic_error("Generation::evaluate: this run has no real genomes");
+    std::vector<double> fitness =
+        config_.blind_selection ? blind_fitness(count) : (*evaluate_)(genomes, count);
+    report.games += count;
+    state_.games += count;
+    return fitness;
+}
+
+std::vector<double> Generation::evaluate_words(const std::vector<uint32_t>& genomes,
+                                               uint32_t count) {
+    if (!evaluate_words_)
+        throw std::logic_error("Generation::evaluate_words: this run has no word genomes");
+    std::vector<double> fitness =
+        config_.blind_selection ? blind_fitness(count) : (*evaluate_words_)(genomes, count);
     report.games += count;
     state_.games += count;
     return fitness;
@@ -122,7 +134,8 @@ std::vector<uint32_t> score_population(const LearnConfig& c, LearnState& s, Gene
     if (!games.on_problem())
         return play_and_score(c, s, games, tournament_schedule(c, s.generation));
     const uint32_t n = c.population;
-    const std::vector<double> fitness = games.evaluate(s.weights, n);
+    const std::vector<double> fitness =
+        c.instance ? games.evaluate_words(s.words, n) : games.evaluate(s.weights, n);
     const ProblemInfo& info = find_problem(c.problem).info;
     for (uint32_t m = 0; m < n; ++m) s.value[m] = info.value_of(fitness[m]);
     s.mean_value = mean_of(s.value);
@@ -133,6 +146,13 @@ std::string problem_scheme_names() {
     std::string names;
     for (const Scheme* s : registered_schemes())
         if (s->runs_on_problems()) names += (names.empty() ? "" : ", ") + std::string(s->name());
+    return names;
+}
+
+std::string word_scheme_names() {
+    std::string names;
+    for (const Scheme* s : registered_schemes())
+        if (s->runs_on_words()) names += (names.empty() ? "" : ", ") + std::string(s->name());
     return names;
 }
 
@@ -344,12 +364,37 @@ LearnConfig problem_config(const std::string& scheme, const std::string& problem
     return c;
 }
 
+LearnConfig problem_config(const std::string& scheme,
+                           std::shared_ptr<const ProblemInstance> instance) {
+    LearnConfig c = default_config(scheme, instance->dimension());
+    c.problem = instance->problem();
+    c.instance = std::move(instance);
+    return c;
+}
+
 namespace {
 
 // The checks of a problem run: a scheme that runs on problems, a dimension in range, an initial
 // range inside the problem's bounds.
 void validate_problem(const LearnConfig& c, const Scheme& scheme) {
     const ProblemInfo& info = find_problem(c.problem).info;
+    if (info.words()) {
+        if (!scheme.runs_on_words())
+            throw InputError("--scheme " + std::string(scheme.name()) +
+                             ": its genomes are real numbers, it cannot run on problem " +
+                             info.name +
+                             " (integer genomes; schemes for it: " + word_scheme_names() + ")");
+        if (!c.instance || c.instance->problem() != info.name)
+            throw InputError("--" + info.setup_flag + ": problem " + info.name +
+                             " is built from a " + info.setup_flag + " (--" + info.setup_flag +
+                             " NAME|FILE)");
+        if (c.weight_count != c.instance->dimension() || c.features.size() != c.weight_count)
+            throw InputError("--problem " + info.name + ": its dimension comes from the " +
+                             info.setup_flag + " (" + std::to_string(c.instance->dimension()) +
+                             " genes)");
+        return;
+    }
+    if (c.instance) throw InputError("--problem " + info.name + ": is not built from a setup");
     if (!scheme.runs_on_problems())
         throw InputError("--scheme " + std::string(scheme.name()) +
                          ": its selection is games between members, it cannot run on a problem "
@@ -409,8 +454,14 @@ uint64_t games_per_generation(const LearnConfig& c) {
 LearnState initial_state(const LearnConfig& c) {
     LearnState s;
     const uint32_t n = c.population, d = c.dims();
-    s.weights.resize(size_t(n) * d);
     s.value.assign(n, 0.0);
+    if (c.instance) {  // word genomes
+        s.words.resize(size_t(n) * d);
+        scheme_of(c).initialize(c, s);
+        s.best_words.assign(s.words.begin(), s.words.begin() + d);
+        return s;
+    }
+    s.weights.resize(size_t(n) * d);
     scheme_of(c).initialize(c, s);
     s.best_weights.assign(s.weights.begin(), s.weights.begin() + d);
     return s;
@@ -425,9 +476,19 @@ GenerationReport step(const LearnConfig& c, LearnState& state, const PlayFn& pla
     return games.report;
 }
 
+GenerationReport step(const LearnConfig& c, LearnState& state, const EvaluateWordsFn& evaluate) {
+    if (!c.instance) throw std::logic_error("learn::step: word genomes need a setup's problem");
+    const PlayFn no_games;
+    Generation games(c, state, no_games, nullptr, &evaluate);
+    scheme_of(c).step(c, state, games);
+    ++state.generation;
+    return games.report;
+}
+
 GenerationReport step(const LearnConfig& c, LearnState& state, const PlayFn& play,
                       const EvaluateFn& evaluate) {
     if (c.problem.empty()) return step(c, state, play);
+    if (c.instance) throw std::logic_error("learn::step: a setup's problem has word genomes");
     Generation games(c, state, play, &evaluate);
     scheme_of(c).step(c, state, games);
     // The problem's bounds: a child outside them is put back on the nearest bound.

@@ -27,6 +27,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,8 @@
 #include "host/games/session.hpp"
 
 namespace gaeval::learn {
+
+class ProblemInstance;  // host/learn/learn_problems.hpp
 
 // ---- fixed point (genetic-game): 1 sign bit, 4 integer bits, 4 fraction bits ----------------
 constexpr int kCodeBits = 9;
@@ -113,6 +116,10 @@ struct LearnConfig {
     // the genome is weight_count floats in the problem's bounds, scored by its fitness through
     // Generation::evaluate instead of games; empty: a game's weighted player.
     std::string problem;
+    // A problem built from a setup (ProblemInfo::words: pile-in from --scenario): the problem
+    // itself; its genomes are weight_count words (LearnState::words), evaluated through
+    // Generation::evaluate_words. Null otherwise.
+    std::shared_ptr<const ProblemInstance> instance;
 
     uint32_t dims() const { return static_cast<uint32_t>(features.size()); }
 };
@@ -125,6 +132,10 @@ LearnConfig default_config(const std::string& scheme, uint32_t weight_count);
 // first population uniform in the problem's bounds. InputError for an unknown scheme or problem.
 LearnConfig problem_config(const std::string& scheme, const std::string& problem,
                            uint32_t dimension);
+// The defaults of `scheme` on a problem built from a setup (`instance`): its dimension, word
+// genomes.
+LearnConfig problem_config(const std::string& scheme,
+                           std::shared_ptr<const ProblemInstance> instance);
 
 // Checks every field against its range and the population against the scheme (round-robin
 // needs 2, paired-blend an even number >= 4, ten-tournaments at least 10, random:M needs M <
@@ -146,6 +157,9 @@ struct LearnState {
     double best_value = 0;            // its value (genetic-game) or fitness (score in [0, 1])
     double mean_value = 0;            // mean over the evaluated population
     uint64_t games = 0, plies = 0;    // played in total (resumed runs included)
+    // A problem built from a setup (LearnConfig::instance): the population's word genomes
+    // (population x dims, member-major; `weights` is then empty) and the last generation's best.
+    std::vector<uint32_t> words, best_words;
 };
 
 LearnState initial_state(const LearnConfig& c);
@@ -160,6 +174,10 @@ using PlayFn =
 using EvaluateFn =
     std::function<std::vector<double>(const std::vector<float>& genomes, uint32_t count)>;
 
+// The same over word genomes (a problem built from a setup: LearnConfig::instance).
+using EvaluateWordsFn =
+    std::function<std::vector<double>(const std::vector<uint32_t>& genomes, uint32_t count)>;
+
 // Per-generation facts for generations.csv and the progress line.
 struct GenerationReport {
     uint64_t games = 0, plies = 0, stopped = 0;
@@ -173,6 +191,8 @@ GenerationReport step(const LearnConfig& c, LearnState& state, const PlayFn& pla
 // gene of the next population is clamped into the problem's bounds.
 GenerationReport step(const LearnConfig& c, LearnState& state, const PlayFn& play,
                       const EvaluateFn& evaluate);
+// The same on a problem built from a setup (word genomes, no bounds to clamp to).
+GenerationReport step(const LearnConfig& c, LearnState& state, const EvaluateWordsFn& evaluate);
 
 // The weighted player of a weight vector over c.features (c.weight_count weights in all).
 games::PlayerData player_of(const LearnConfig& c, const float* weights);

@@ -1,8 +1,11 @@
 #include "host/learn/learn_problems.hpp"
 
+#include <limits>
+
 #include "generated/problem_list.hpp"
 #include "host/backend/executor.hpp"
 #include "host/core/error.hpp"
+#include "host/learn/problem_setups.hpp"
 #include "kernels/problem_ops.hpp"
 
 namespace gaeval::learn {
@@ -23,25 +26,86 @@ std::vector<double> evaluate_problem(const BackendChoice& backend,
     return fitness;
 }
 
+// A word problem P made from its setup (problems/problem.hpp: P::from_setup).
+template <class P>
+class Instance final : public ProblemInstance {
+  public:
+    using Setup = typename P::Setup;
+    Instance(const LoadedSetup<Setup>& loaded)
+        : ProblemInstance(P::kName, loaded.name, loaded.json),
+          setup_(loaded.setup),
+          problem_(P::from_setup(loaded.setup)) {}
+
+    uint32_t dimension() const override { return problem_.dimension(); }
+
+    std::vector<double> evaluate(const BackendChoice& backend, const std::vector<uint32_t>& genomes,
+                                 uint32_t count) const override {
+        std::vector<double> fitness(count);
+        if (count == 0) return fitness;
+        const uint32_t d = dimension();
+        const BackendInput<uint32_t> in(backend, genomes.data(), size_t(count) * d);
+        BackendOutput<double> out(backend, fitness.data(), count);
+        const problem_ops::EvaluateWordProblem<P> one{problem_, in.data(), out.data(), d};
+        if constexpr (problem_ops::has_lanes<P>::value) {
+            // The cpu scores blocks of P::kLanes genomes in SIMD lanes, the device one a thread.
+            const uint64_t blocks = (uint64_t{count} + P::kLanes - 1) / P::kLanes;
+            for_each_index_split(
+                backend, count, one, blocks,
+                problem_ops::EvaluateWordBlocks<P>{problem_, in.data(), out.data(), d, count}, 4);
+        } else {
+            for_each_index(backend, 0, count, one, 16);
+        }
+        out.finish();
+        return fitness;
+    }
+
+    uint32_t random_gene(uint64_t seed, Purpose purpose, uint32_t c0, uint32_t c1,
+                         uint32_t c2) const override {
+        return problem_.random_gene(seed, purpose, c0, c1, c2);
+    }
+
+    nlohmann::json describe(const std::vector<uint32_t>& genome) const override {
+        return describe_genome(setup_, genome);
+    }
+
+  private:
+    Setup setup_;
+    P problem_;
+};
+
 template <class P>
 ProblemEntry entry_of() {
-    static_assert(problems::check_problem<P>());
     ProblemEntry e;
     e.info.name = P::kName;
     e.info.description = P::kDescription;
     e.info.maximise = P::kMaximise;
-    e.info.default_dimension = P::kDefaultDimension;
-    e.info.max_dimension = P::kMaxDimension;
-    e.info.low = P::kLow;
-    e.info.high = P::kHigh;
-    e.info.optimum = P::kOptimum;
-    e.evaluate = &evaluate_problem<P>;
+    if constexpr (problems::is_word_problem_v<P>) {
+        static_assert(problems::check_word_problem<P>());
+        e.info.setup_flag = P::kSetupFlag;
+        e.info.default_dimension = 0;
+        e.info.max_dimension = 0;
+        e.info.optimum = std::numeric_limits<double>::quiet_NaN();
+        e.build = [](const std::string& text) -> std::shared_ptr<const ProblemInstance> {
+            return std::make_shared<Instance<P>>(load_setup<typename P::Setup>(text));
+        };
+        e.rebuild = [](const nlohmann::json& setup,
+                       const std::string& where) -> std::shared_ptr<const ProblemInstance> {
+            return std::make_shared<Instance<P>>(reload_setup<typename P::Setup>(setup, where));
+        };
+    } else {
+        static_assert(problems::check_problem<P>());
+        e.info.default_dimension = P::kDefaultDimension;
+        e.info.max_dimension = P::kMaxDimension;
+        e.info.low = P::kLow;
+        e.info.high = P::kHigh;
+        e.info.optimum = P::kOptimum;
+        e.evaluate = &evaluate_problem<P>;
+    }
     return e;
 }
 
-}  // namespace
-
-const std::vector<ProblemEntry>& registered_problems() {
+// Every problem of problems/problems.cmake, in its order.
+const std::vector<ProblemEntry>& all_problems() {
 #define GAEVAL_LIST_PROBLEM(P) entry_of<P>(),
     static const std::vector<ProblemEntry> problems = {
         GAEVAL_FOR_EACH_PROBLEM(GAEVAL_LIST_PROBLEM)};
@@ -49,16 +113,35 @@ const std::vector<ProblemEntry>& registered_problems() {
     return problems;
 }
 
+std::vector<ProblemEntry> of_kind(bool words) {
+    std::vector<ProblemEntry> out;
+    for (const ProblemEntry& p : all_problems())
+        if (p.info.words() == words) out.push_back(p);
+    return out;
+}
+
+}  // namespace
+
+const std::vector<ProblemEntry>& registered_problems() {
+    static const std::vector<ProblemEntry> problems = of_kind(false);
+    return problems;
+}
+
+const std::vector<ProblemEntry>& setup_problems() {
+    static const std::vector<ProblemEntry> problems = of_kind(true);
+    return problems;
+}
+
 std::string problem_names() {
     std::string names;
-    for (const ProblemEntry& p : registered_problems())
-        names += (names.empty() ? "" : ", ") + p.info.name;
+    for (const ProblemEntry& p : all_problems()) names += (names.empty() ? "" : ", ") + p.info.name;
     return names;
 }
 
 const ProblemEntry& find_problem(const std::string& name) {
-    for (const ProblemEntry& p : registered_problems())
-        if (p.info.name == name) return p;
+    for (const auto* list : {&registered_problems(), &setup_problems()})
+        for (const ProblemEntry& p : *list)
+            if (p.info.name == name) return p;
     throw InputError("--problem: unknown problem '" + name + "' (registered: " + problem_names() +
                      ")");
 }

@@ -1,12 +1,20 @@
 // The registered problems (problems/problems.cmake, problems/problem.hpp) on the host: what
 // `gaeval learn --problem NAME` optimises with the schemes that run on problems, each problem's
 // facts and its evaluation of a population through the executor on the run's backend.
+//
+// Two kinds: problems over real genes with fixed bounds (rastrigin, sphere: registered_problems),
+// and problems built from a setup over word genomes (pile-in: setup_problems), whose entry builds
+// a ProblemInstance from the setup flag's text (--scenario NAME|FILE) on the host.
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
+#include "games/core/rng.hpp"
 #include "host/backend/backend.hpp"
 
 namespace gaeval::learn {
@@ -15,28 +23,74 @@ struct ProblemInfo {
     std::string name, description;
     bool maximise = false;
     uint32_t default_dimension = 1, max_dimension = 1;
-    float low = 0, high = 1;  // every gene's bounds
-    double optimum = 0;       // the best fitness
+    float low = 0, high = 1;  // every gene's bounds (real genes)
+    double optimum = 0;       // the best fitness (real genes; a setup's problem: NaN, unknown)
+    // A problem built from a setup over 32-bit word genomes (P::Gene): the flag naming the
+    // setup ("scenario"); empty for real genes.
+    std::string setup_flag;
+    bool words() const { return !setup_flag.empty(); }
     // A member's value (higher is better) from its fitness, and the fitness back from a value:
     // the same exact negation for a minimised problem.
     double value_of(double fitness) const { return maximise ? fitness : -fitness; }
     double fitness_of(double value) const { return maximise ? value : -value; }
 };
 
-struct ProblemEntry {
-    ProblemInfo info;
-    // fitness[i] of genome i of `genomes` (count x dimension floats, genome-major) on `backend`:
-    // one executor call (host/backend/executor.hpp), the same bits on either backend and at any
-    // thread count.
-    std::vector<double> (*evaluate)(const BackendChoice& backend, const std::vector<float>& genomes,
-                                    uint32_t count, uint32_t dimension);
+// A problem built from its setup (word genomes): the problem value and what made it.
+class ProblemInstance {
+  public:
+    virtual ~ProblemInstance() = default;
+    const std::string& problem() const { return problem_; }
+    // What the setup flag named (a scenario's name) and the setup as run.json keeps it (the
+    // entry's rebuild reads it back).
+    const std::string& setup_name() const { return setup_name_; }
+    const nlohmann::json& setup_json() const { return setup_json_; }
+    // Genes of a genome (from the setup).
+    virtual uint32_t dimension() const = 0;
+    // fitness[i] of genome i of `genomes` (count x dimension words, genome-major) on `backend`:
+    // one executor call, the same bits on either backend and at any thread count.
+    virtual std::vector<double> evaluate(const BackendChoice& backend,
+                                         const std::vector<uint32_t>& genomes,
+                                         uint32_t count) const = 0;
+    // A fresh random gene addressed by (seed, purpose, c0, c1, c2) (the problem's random_gene).
+    virtual uint32_t random_gene(uint64_t seed, Purpose purpose, uint32_t c0, uint32_t c1,
+                                 uint32_t c2) const = 0;
+    // A genome as best.json describes it (pile-in: each model's start, move and end and the
+    // score's breakdown).
+    virtual nlohmann::json describe(const std::vector<uint32_t>& genome) const = 0;
+
+  protected:
+    ProblemInstance(std::string problem, std::string setup_name, nlohmann::json setup_json)
+        : problem_(std::move(problem)),
+          setup_name_(std::move(setup_name)),
+          setup_json_(std::move(setup_json)) {}
+
+  private:
+    std::string problem_, setup_name_;
+    nlohmann::json setup_json_;
 };
 
-// In the order of problems/problems.cmake.
+struct ProblemEntry {
+    ProblemInfo info;
+    // Real genes: fitness[i] of genome i of `genomes` (count x dimension floats, genome-major)
+    // on `backend`: one executor call (host/backend/executor.hpp), the same bits on either
+    // backend and at any thread count. Null for a setup's problem.
+    std::vector<double> (*evaluate)(const BackendChoice& backend, const std::vector<float>& genomes,
+                                    uint32_t count, uint32_t dimension) = nullptr;
+    // A setup's problem: the instance of the setup the flag's text names (InputError naming the
+    // flag or the file), and the instance of a setup saved in run.json (InputError naming
+    // `where`). Null for real genes.
+    std::shared_ptr<const ProblemInstance> (*build)(const std::string& text) = nullptr;
+    std::shared_ptr<const ProblemInstance> (*rebuild)(const nlohmann::json& setup,
+                                                      const std::string& where) = nullptr;
+};
+
+// The problems over real genes, in the order of problems/problems.cmake.
 const std::vector<ProblemEntry>& registered_problems();
-// "rastrigin, sphere" (for help and errors).
+// The problems built from a setup (word genomes), in the order of problems/problems.cmake.
+const std::vector<ProblemEntry>& setup_problems();
+// "rastrigin, sphere, pile-in" (every problem, for help and errors).
 std::string problem_names();
-// The problem named `name`; InputError listing the registered ones otherwise.
+// The problem named `name` (either kind); InputError listing every problem otherwise.
 const ProblemEntry& find_problem(const std::string& name);
 
 }  // namespace gaeval::learn

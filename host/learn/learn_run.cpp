@@ -58,14 +58,23 @@ nlohmann::json problem_config_json(const LearnConfig& c) {
     nlohmann::json j = {{"scheme", c.scheme},           {"problem", c.problem},
                         {"dimension", c.weight_count},  {"population", c.population},
                         {"generations", c.generations}, {"seed", c.seed}};
+    // A setup's problem: the setup as loaded (its name, file and contents).
+    if (c.instance)
+        j[find_problem(c.problem).info.setup_flag] = {{"name", c.instance->setup_name()},
+                                                      {"setup", c.instance->setup_json()}};
     scheme_of(c).write_settings(c, j);
     return j;
 }
 
 LearnConfig problem_config_from_json(const nlohmann::json& j, const std::string& where) {
-    LearnConfig c = problem_config(
-        json_fields::string(j, "scheme", where), json_fields::string(j, "problem", where),
-        static_cast<uint32_t>(json_fields::number(j, "dimension", where)));
+    const ProblemEntry& problem = find_problem(json_fields::string(j, "problem", where));
+    const std::string scheme = json_fields::string(j, "scheme", where);
+    LearnConfig c =
+        problem.info.words()
+            ? problem_config(scheme, problem.rebuild(j.at(problem.info.setup_flag).at("setup"),
+                                                     where + ": " + problem.info.setup_flag))
+            : problem_config(scheme, problem.info.name,
+                             static_cast<uint32_t>(json_fields::number(j, "dimension", where)));
     c.population = static_cast<uint32_t>(json_fields::number(j, "population", where));
     c.generations = static_cast<uint32_t>(json_fields::number(j, "generations", where));
     c.seed = j.at("seed").get<uint64_t>();
@@ -73,39 +82,19 @@ LearnConfig problem_config_from_json(const nlohmann::json& j, const std::string&
     return c;
 }
 
-// generations.csv of a problem run: evaluations instead of games, fitness instead of values
-// (the problem's own sign), a column per gene of the generation's best member.
+// generations.csv of a problem run (problem_generations_csv_header and _line).
 std::string problem_generations_csv(const LearnConfig& c, const std::vector<GenerationRow>& rows) {
-    std::string out =
-        "generation,evaluations,children,mutants,best_fitness,mean_fitness,seconds,"
-        "evaluations_per_s";
-    for (uint32_t j = 0; j < c.dims(); ++j) out += ",x" + std::to_string(j);
-    out += '\n';
-    char line[256];
-    for (const GenerationRow& r : rows) {
-        std::snprintf(line, sizeof line, "%u,%llu,%u,%u,%.17g,%.17g,%.4f,%.1f", r.generation,
-                      (unsigned long long)r.report.games, r.report.children, r.report.mutants,
-                      fitness_of(c, r.best_value), fitness_of(c, r.mean_value), r.seconds,
-                      r.seconds > 0 ? r.report.games / r.seconds : 0.0);
-        out += line;
-        for (float w : r.best_weights) {
-            std::snprintf(line, sizeof line, ",%.9g", w);
-            out += line;
-        }
-        out += '\n';
-    }
+    std::string out = problem_generations_csv_header(c) + '\n';
+    for (const GenerationRow& r : rows) out += problem_generations_csv_line(c, r) + '\n';
     return out;
 }
 
-// best.json of a problem run: the last generation's best member and its fitness.
-std::string problem_best_json(const LearnJob& job, const LearnState& s) {
-    const ProblemInfo& info = find_problem(job.config.problem).info;
-    const nlohmann::json j = {
-        {"problem", info.name},       {"dimension", job.config.dims()},
-        {"maximise", info.maximise},  {"optimum", info.optimum},
-        {"generation", s.generation}, {"fitness", fitness_of(job.config, s.best_value)},
-        {"genome", s.best_weights}};
-    return j.dump(2) + "\n";
+// best.json of a problem run: the last generation's best member and its fitness, and the best
+// of all generations.
+std::string state_best_json(const LearnJob& job, const LearnResult& r) {
+    const LearnState& s = r.state;
+    return problem_best_json(job, s.generation, s.best_value, s.best_weights, s.best_words,
+                             &r.generations);
 }
 
 LearnConfig config_from_json(const games::GameInfo& game, const nlohmann::json& j,
@@ -272,10 +261,12 @@ Checkpoint make_checkpoint(const LearnJob& job, const LearnResult& r) {
     Checkpoint c;
     const LearnState& s = r.state;
     nlohmann::json gens = nlohmann::json::array(), verify = nlohmann::json::array();
-    for (const auto& g : r.generations)
+    for (const auto& g : r.generations) {
         gens.push_back({g.generation, g.report.games, g.report.plies, g.report.stopped,
                         g.report.children, g.report.mutants, g.report.global_replaced, g.best_value,
                         g.mean_value, g.seconds, g.best_weights, g.panel_score});
+        if (!g.best_words.empty()) gens.back().push_back(g.best_words);
+    }
     for (const auto& v : r.verification)
         verify.push_back({v.generation, v.opponent, v.games, v.wins, v.draws, v.losses});
     c.header = {{"kind", "learn"},
@@ -294,6 +285,10 @@ Checkpoint make_checkpoint(const LearnJob& job, const LearnResult& r) {
     c.put("value", s.value);
     c.put("global_best", s.global_best);
     c.put("best_weights", s.best_weights);
+    if (job.config.instance) {  // a setup's problem: word genomes
+        c.put("words", s.words);
+        c.put("best_words", s.best_words);
+    }
     return c;
 }
 
@@ -317,10 +312,19 @@ void restore_checkpoint(const LearnJob& job, const std::string& path, LearnResul
         c.get("global_best", s.global_best, path);
         c.get("best_weights", s.best_weights, path);
         const size_t n = job.config.population, d = job.config.dims();
+        // A setup's problem keeps word genomes instead of weights.
+        const bool words = job.config.instance != nullptr;
+        if (words) {
+            c.get("words", s.words, path);
+            c.get("best_words", s.best_words, path);
+        }
         const bool codes_ok =
             scheme_of(job.config).bit_codes() ? s.codes.size() == n * d : s.codes.empty();
-        if (s.weights.size() != n * d || !codes_ok || s.value.size() != n ||
-            s.best_weights.size() != d || (!s.global_best.empty() && s.global_best.size() != d))
+        const bool genes_ok = words ? s.words.size() == n * d && s.best_words.size() == d &&
+                                          s.weights.empty() && s.best_weights.empty()
+                                    : s.weights.size() == n * d && s.best_weights.size() == d;
+        if (!genes_ok || !codes_ok || s.value.size() != n ||
+            (!s.global_best.empty() && s.global_best.size() != d))
             throw InputError(path + ": corrupt checkpoint (sizes do not match run.json)");
         if (s.generation > job.config.generations)
             throw InputError("--generations " + std::to_string(job.config.generations) +
@@ -340,6 +344,7 @@ void restore_checkpoint(const LearnJob& job, const std::string& path, LearnResul
             row.seconds = g.at(9).get<double>();
             row.best_weights = g.at(10).get<std::vector<float>>();
             row.panel_score = g.size() > 11 ? g.at(11).get<double>() : -1;
+            if (g.size() > 12) row.best_words = g.at(12).get<std::vector<uint32_t>>();
             r.generations.push_back(row);
         }
         for (const auto& v : h.at("verification")) {
@@ -366,7 +371,7 @@ void write_outputs(const LearnJob& job, const LearnResult& r) {
                               problem_generations_csv(job.config, r.generations));
         io::write_text_atomic(path_in(dir, "learning.svg"),
                               learning_svg(job, r.generations, r.verification));
-        io::write_text_atomic(path_in(dir, "best.json"), problem_best_json(job, r.state));
+        io::write_text_atomic(path_in(dir, "best.json"), state_best_json(job, r));
         save_checkpoint(make_checkpoint(job, r), path_in(dir, "checkpoint.bin"));
         return;
     }
@@ -386,6 +391,65 @@ void write_outputs(const LearnJob& job, const LearnResult& r) {
 }
 
 }  // namespace
+
+std::string problem_generations_csv_header(const LearnConfig& c) {
+    std::string out =
+        "generation,evaluations,children,mutants,best_fitness,mean_fitness,seconds,"
+        "evaluations_per_s";
+    // A column per gene: x (real) or g (a word, unsigned).
+    for (uint32_t j = 0; j < c.dims(); ++j) out += (c.instance ? ",g" : ",x") + std::to_string(j);
+    return out;
+}
+
+std::string problem_generations_csv_line(const LearnConfig& c, const GenerationRow& r) {
+    char line[256];
+    std::snprintf(line, sizeof line, "%u,%llu,%u,%u,%.17g,%.17g,%.4f,%.1f", r.generation,
+                  (unsigned long long)r.report.games, r.report.children, r.report.mutants,
+                  fitness_of(c, r.best_value), fitness_of(c, r.mean_value), r.seconds,
+                  r.seconds > 0 ? r.report.games / r.seconds : 0.0);
+    std::string out = line;
+    for (float w : r.best_weights) {
+        std::snprintf(line, sizeof line, ",%.9g", w);
+        out += line;
+    }
+    for (uint32_t w : r.best_words) out += "," + std::to_string(w);
+    return out;
+}
+
+std::string problem_best_json(const LearnJob& job, uint32_t generation, double best_value,
+                              const std::vector<float>& genome,
+                              const std::vector<uint32_t>& best_words,
+                              const std::vector<GenerationRow>* rows) {
+    const LearnConfig& c = job.config;
+    const ProblemInfo& info = find_problem(c.problem).info;
+    const auto genome_json = [&](const std::vector<float>& reals,
+                                 const std::vector<uint32_t>& words) {
+        return c.instance ? nlohmann::json(words) : nlohmann::json(reals);
+    };
+    nlohmann::json j = {{"problem", info.name},
+                        {"dimension", c.dims()},
+                        {"maximise", info.maximise},
+                        {"optimum", info.optimum},
+                        {"generation", generation},
+                        {"fitness", info.fitness_of(best_value)},
+                        {"genome", genome_json(genome, best_words)}};
+    if (c.instance) {
+        j[info.setup_flag] = c.instance->setup_name();
+        j["plan"] = c.instance->describe(best_words);
+    }
+    // The best of all generations: the first row to reach the highest value.
+    const GenerationRow* best = nullptr;
+    if (rows)
+        for (const GenerationRow& r : *rows)
+            if (!best || r.best_value > best->best_value) best = &r;
+    if (best) {
+        j["best_ever"] = {{"generation_found", best->generation - 1},
+                          {"fitness", info.fitness_of(best->best_value)},
+                          {"genome", genome_json(best->best_weights, best->best_words)}};
+        if (c.instance) j["best_ever"]["plan"] = c.instance->describe(best->best_words);
+    }
+    return j.dump(2) + "\n";
+}
 
 std::string generations_csv_header(const games::GameInfo& game, const LearnConfig& c) {
     std::string out =
@@ -711,6 +775,10 @@ LearnResult run_learn(const LearnJob& job) {
     const EvaluateFn evaluate = [&](const std::vector<float>& genomes, uint32_t count) {
         return problem->evaluate(job.backend, genomes, count, job.config.dims());
     };
+    const EvaluateWordsFn evaluate_words = [&](const std::vector<uint32_t>& genomes,
+                                               uint32_t count) {
+        return job.config.instance->evaluate(job.backend, genomes, count);
+    };
     const auto start = std::chrono::steady_clock::now();
     RateLimiter progress;
     LearnState& s = result.state;
@@ -722,12 +790,15 @@ LearnResult run_learn(const LearnJob& job) {
         }
         const auto t0 = std::chrono::steady_clock::now();
         GenerationRow row;
-        row.report = problem ? step(job.config, s, play, evaluate) : step(job.config, s, play);
+        row.report = !problem              ? step(job.config, s, play)
+                     : job.config.instance ? step(job.config, s, evaluate_words)
+                                           : step(job.config, s, play, evaluate);
         row.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         row.generation = s.generation;
         row.best_value = s.best_value;
         row.mean_value = s.mean_value;
         row.best_weights = s.best_weights;
+        row.best_words = s.best_words;
         const bool last = s.generation == job.config.generations;
         // The panel and any verification due: one call after the step's.
         const AfterStep after = play_after_step(

@@ -50,11 +50,25 @@ struct GenerationRow {
     double best_value = 0, mean_value = 0, seconds = 0;
     double panel_score = -1;  // the best member against the reference panel (-1: none)
     std::vector<float> best_weights;
+    std::vector<uint32_t> best_words;  // a setup's problem (word genomes): the best genome
 };
 
 // generations.csv: its header (no newline; a weight column per feature) and one row's line.
 std::string generations_csv_header(const games::GameInfo& game, const LearnConfig& c);
 std::string generations_csv_line(const GenerationRow& row);
+// The same for a problem run (LearnConfig::problem): evaluations instead of games, the
+// problem's fitness (its own sign) instead of values, a column x0.. per gene.
+std::string problem_generations_csv_header(const LearnConfig& c);
+std::string problem_generations_csv_line(const LearnConfig& c, const GenerationRow& row);
+// best.json of a problem run: the best member's genome, its fitness (from its value,
+// best_value) and the generation count done; with `rows` (a plain run's generations) also
+// "best_ever": the best genome of all generations (the first to reach its value) and the
+// generation that evaluated it (0-based, as `gaeval pile-in` counts). A setup's problem (word
+// genomes) writes best_words as its genome and the problem's description of it ("plan").
+std::string problem_best_json(const LearnJob& job, uint32_t generation, double best_value,
+                              const std::vector<float>& genome,
+                              const std::vector<uint32_t>& best_words = {},
+                              const std::vector<GenerationRow>* rows = nullptr);
 
 struct LearnResult {
     LearnState state;

@@ -43,16 +43,23 @@ struct SchemeOption {
 class Generation {
   public:
     Generation(const LearnConfig& c, LearnState& s, const PlayFn& play,
-               const EvaluateFn* evaluate = nullptr)
-        : config_(c), state_(s), play_(play), evaluate_(evaluate) {}
+               const EvaluateFn* evaluate = nullptr,
+               const EvaluateWordsFn* evaluate_words = nullptr)
+        : config_(c),
+          state_(s),
+          play_(play),
+          evaluate_(evaluate),
+          evaluate_words_(evaluate_words) {}
     std::vector<GameRecord> play(const std::vector<games::PlayerData>& players,
                                  const std::vector<Pairing>& pairings, uint32_t phase);
     // Whether the run optimises a problem (evaluate) rather than a game's player (play).
-    bool on_problem() const { return evaluate_ != nullptr; }
+    bool on_problem() const { return evaluate_ != nullptr || evaluate_words_ != nullptr; }
     // The problem's fitness of the first `count` genomes of `genomes` (count x dims floats);
     // with LearnConfig::blind_selection, uniform numbers in [0, 1) addressed by (generation,
     // genome) instead. std::logic_error on a game run.
     std::vector<double> evaluate(const std::vector<float>& genomes, uint32_t count);
+    // The same over word genomes (count x dims words), on a problem built from a setup.
+    std::vector<double> evaluate_words(const std::vector<uint32_t>& genomes, uint32_t count);
     GenerationReport report;  // the scheme adds children, mutants, global_replaced
 
   private:
@@ -60,6 +67,9 @@ class Generation {
     LearnState& state_;
     const PlayFn& play_;
     const EvaluateFn* evaluate_;
+    const EvaluateWordsFn* evaluate_words_;
+    // The blind control's fitness of `count` genomes (LearnConfig::blind_selection).
+    std::vector<double> blind_fitness(uint32_t count) const;
 };
 
 class Scheme {
@@ -84,6 +94,10 @@ class Scheme {
     // problem it evaluates instead of playing); schemes whose selection is games between members
     // (pairs, value updates, duels) leave it false and `--problem` refuses them.
     virtual bool runs_on_problems() const { return false; }
+    // Whether step() also runs on a problem built from a setup, whose genomes are words
+    // (LearnState::words; problems/problem.hpp: P::Gene): gapi1. Such a problem refuses the
+    // other schemes.
+    virtual bool runs_on_words() const { return false; }
     // Genomes are 9-bit codes (LearnState::codes, weights decoded from them), not floats:
     // islands migrate the codes, checkpoints must hold them.
     virtual bool bit_codes() const { return false; }
@@ -145,12 +159,14 @@ std::vector<uint32_t> play_and_score(const LearnConfig& c, LearnState& s, Genera
                                      const std::vector<Pairing>& pairs);
 
 // The generation's fitness of every member, for selection: on a problem the problem's fitness
+// (over LearnState::words on a problem built from a setup)
 // (value = fitness when maximised, -fitness when minimised: higher is better), otherwise
 // play_and_score over tournament_schedule(c, generation). Sets s.value and s.mean_value; returns
 // the members ranked by value (rank_desc).
 std::vector<uint32_t> score_population(const LearnConfig& c, LearnState& s, Generation& games);
-// Schemes that run on problems: "modern, truncation-es".
+// Schemes that run on problems: "modern, truncation-es, gapi1"; on word genomes: "gapi1".
 std::string problem_scheme_names();
+std::string word_scheme_names();
 
 // genetic-game's and modern's (and any scheme reading c.tournament) checks: the population is
 // at least 2 and random:M has M below it (InputError naming the flag).

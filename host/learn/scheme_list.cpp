@@ -10,7 +10,8 @@
     X(paired_blend_scheme)      \
     X(ten_tournaments_scheme)   \
     X(modern_scheme)            \
-    X(truncation_es_scheme)
+    X(truncation_es_scheme)     \
+    X(gapi1_scheme)
 
 namespace gaeval::learn {
 

@@ -1,0 +1,44 @@
+// The setups problems are built from (problems/problem.hpp: P::Setup), loaded and checked on the
+// host: one loader per setup type, whichever problems use it. A pile-in scenario
+// (pile_in::Scenario) comes from `--scenario NAME|FILE`: a scenario file, or NAME for
+// scenarios/NAME.json under the working directory.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "games/pile_in/scenario.hpp"
+
+namespace gaeval::learn {
+
+// A setup as loaded: the value, its name (a scenario's) and what run.json keeps to load it again.
+template <class Setup>
+struct LoadedSetup {
+    Setup setup;
+    std::string name;
+    nlohmann::json json;
+};
+
+// The setup the flag's text names; InputError naming the flag or the file.
+template <class Setup>
+LoadedSetup<Setup> load_setup(const std::string& text);
+// The setup run.json kept (LoadedSetup::json), bit for bit the one loaded; InputError naming
+// `where`.
+template <class Setup>
+LoadedSetup<Setup> reload_setup(const nlohmann::json& json, const std::string& where);
+
+template <>
+LoadedSetup<pile_in::Scenario> load_setup<pile_in::Scenario>(const std::string& text);
+template <>
+LoadedSetup<pile_in::Scenario> reload_setup<pile_in::Scenario>(const nlohmann::json& json,
+                                                               const std::string& where);
+
+// A genome of a problem on this setup as best.json describes it: a pile-in plan's models (start,
+// move, end, in range) and its GAPI1 breakdown, as `gaeval pile-in`'s best.json has them.
+nlohmann::json describe_genome(const pile_in::Scenario& scenario,
+                               const std::vector<uint32_t>& genome);
+
+}  // namespace gaeval::learn

@@ -1,0 +1,372 @@
+// Pile-in as a problem built from a setup (problems/pile_in.hpp, host/learn/problem_setups.*)
+// and the gapi1 scheme on the one engine (host/learn/schemes/gapi1.cpp), against `gaeval
+// pile-in`'s own population (host/pile_in/: the second implementation, the independent truth):
+// the same plans before every generation, the same fitness of every plan, the same ranking
+// statistics, the same best plan; through the CLI the same best.json plan and per-generation
+// statistics; a resumed run equals an uninterrupted one; bad input is one line.
+#include <gtest/gtest.h>
+
+#include <signal.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "cli_util.hpp"
+#include "gpu_test_support.hpp"
+#include "host/learn/learn_problems.hpp"
+#include "host/learn/learn_run.hpp"
+#include "host/learn/scheme.hpp"
+#include "host/pile_in/engine.hpp"
+#include "host/pile_in/population.hpp"
+#include "host/pile_in/scenario_io.hpp"
+
+namespace gaeval::learn {
+namespace {
+
+namespace fs = std::filesystem;
+using gaeval::testing::read_text;
+using gaeval::testing::run_cli;
+
+const std::string kData = std::string(GAEVAL_TEST_DATA_DIR) + "/pile_in/";
+
+std::shared_ptr<const ProblemInstance> pile_in_problem(const std::string& file) {
+    return find_problem("pile-in").build(kData + file);
+}
+
+LearnConfig gapi1_config(const std::string& file, uint32_t population, uint32_t generations,
+                         uint64_t seed) {
+    LearnConfig c = problem_config("gapi1", pile_in_problem(file));
+    c.population = population;
+    c.generations = generations;
+    c.seed = seed;
+    validate(c);
+    return c;
+}
+
+bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+
+// Steps the gapi1 scheme on the problem and pile-in's CPU population side by side, checking
+// every plan before each generation, every plan's fitness, the statistics and the best plan.
+void expect_lockstep(const std::string& file, uint32_t population, uint32_t generations,
+                     uint64_t seed, double crossover, double mutation, int threads) {
+    SCOPED_TRACE(file + " seed " + std::to_string(seed) + " threads " + std::to_string(threads));
+    LearnConfig c = gapi1_config(file, population, generations, seed);
+    c.params["crossover"] = crossover;
+    c.params["mutation"] = mutation;
+    validate(c);
+    const BackendChoice backend = resolve_backend("cpu", threads);
+    std::vector<double> fitness;
+    const EvaluateWordsFn evaluate = [&](const std::vector<uint32_t>& g, uint32_t n) {
+        fitness = c.instance->evaluate(backend, g, n);
+        return fitness;
+    };
+    LearnState s = initial_state(c);
+
+    const pile_in::ScenarioFile f = pile_in::load_scenario(kData + file);
+    pile_in::GaConfig ga;
+    ga.population = population;
+    ga.generations = generations;
+    ga.crossover = crossover;
+    ga.mutation = mutation;
+    ga.seed = seed;
+    auto legacy = pile_in::make_cpu_population(f.scenario, population, 1);
+    pile_in::Engine engine(f.scenario, ga, *legacy);
+    engine.start();
+
+    const uint32_t d = c.dims();
+    ASSERT_EQ(d, uint32_t(f.scenario.friendly_count));
+    for (uint32_t g = 0; g < generations; ++g) {
+        SCOPED_TRACE("generation " + std::to_string(g));
+        std::vector<uint32_t> genes;  // gene-major
+        legacy->read_genes(genes);
+        for (uint32_t i = 0; i < population; ++i)
+            for (uint32_t m = 0; m < d; ++m)
+                ASSERT_EQ(s.words[size_t(i) * d + m], genes[size_t(m) * population + i])
+                    << "plan " << i << " gene " << m;
+        const pile_in::GenerationReport report = engine.evaluate_generation();
+        std::vector<float> legacy_fitness;
+        legacy->read_fitness(legacy_fitness);
+        std::vector<uint32_t> best_plan(d);
+        legacy->read_plan(report.stats.best_index, best_plan.data());
+        engine.breed_generation();
+
+        step(c, s, evaluate);
+        ASSERT_EQ(fitness.size(), population);
+        for (uint32_t i = 0; i < population; ++i)
+            ASSERT_TRUE(same_bits(fitness[i], double(legacy_fitness[i]))) << "plan " << i;
+        EXPECT_TRUE(same_bits(s.best_value, double(report.stats.best)));
+        EXPECT_TRUE(same_bits(s.mean_value, report.stats.mean))
+            << s.mean_value << " vs " << report.stats.mean;
+        EXPECT_EQ(s.best_words, best_plan);
+    }
+    EXPECT_EQ(s.games, uint64_t{generations} * population);
+}
+
+TEST(ProblemPileIn, Gapi1SchemeIsPileInsPopulationPlanForPlan) {
+    expect_lockstep("s1.json", 300, 12, 1, 0.8, 0.2, 1);
+    expect_lockstep("s1.json", 300, 12, 7, 0.8, 0.2, 2);
+    expect_lockstep("s4.json", 257, 10, 3, 0.5, 0.05, 2);  // odd population, other rates
+    expect_lockstep("s8.json", 64, 8, 9, 0.9, 0.5, 1);
+}
+
+TEST(ProblemPileIn, ProblemFactsAndEvaluationOnTheDevice) {
+    const ProblemEntry& p = find_problem("pile-in");
+    EXPECT_TRUE(p.info.words());
+    EXPECT_EQ(p.info.setup_flag, "scenario");
+    EXPECT_TRUE(p.info.maximise);
+    for (const ProblemEntry& real : registered_problems()) EXPECT_NE(real.info.name, "pile-in");
+    const auto instance = pile_in_problem("s1.json");
+    EXPECT_EQ(instance->problem(), "pile-in");
+    EXPECT_EQ(instance->dimension(), 5u);
+    EXPECT_EQ(instance->setup_name(), pile_in::load_scenario(kData + "s1.json").name);
+    // Reloaded from what run.json keeps: the same problem, bit for bit.
+    const auto again = p.rebuild(instance->setup_json(), "test");
+    const LearnConfig c = gapi1_config("s1.json", 100, 1, 5);
+    const LearnState s = initial_state(c);
+    const auto cpu = instance->evaluate(resolve_backend("cpu", 2), s.words, 100);
+    EXPECT_EQ(again->evaluate(resolve_backend("cpu", 1), s.words, 100), cpu);
+    GAEVAL_REQUIRE_DEVICE_OR_SKIP();
+    const auto gpu = instance->evaluate(resolve_backend("cuda", 0), s.words, 100);
+    for (size_t i = 0; i < cpu.size(); ++i) EXPECT_TRUE(same_bits(cpu[i], gpu[i])) << i;
+}
+
+// ---- the CLI: `gaeval learn --problem pile-in --scheme gapi1` reproduces `gaeval pile-in` ----
+
+std::string temp_dir(const std::string& name) {
+    const fs::path p = fs::path(::testing::TempDir()) /
+                       ("problem_pile_in_" + std::to_string(getpid()) + "_" + name);
+    fs::remove_all(p);
+    return p.string();
+}
+
+std::vector<std::vector<std::string>> csv(const std::string& path) {
+    std::vector<std::vector<std::string>> rows;
+    std::istringstream in(read_text(path));
+    std::string line;
+    while (std::getline(in, line)) {
+        std::vector<std::string> cells;
+        std::stringstream cs(line);
+        std::string cell;
+        while (std::getline(cs, cell, ',')) cells.push_back(cell);
+        rows.push_back(cells);
+    }
+    return rows;
+}
+
+std::string g9(double v) {
+    char text[64];
+    std::snprintf(text, sizeof text, "%.9g", v);
+    return text;
+}
+
+const std::string kSettings =
+    " --population 300 --generations 15 --seed 4 --crossover 0.8 --mutation 0.2 --quiet";
+
+TEST(ProblemPileIn, CliReproducesPileInBitForBit) {
+    const std::string a = temp_dir("pile_in"), b = temp_dir("learn");
+    auto r = run_cli("pile-in --scenario " + kData + "s1.json" + kSettings +
+                     " --backend cpu --threads 1 --out " + a);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    r = run_cli("learn --problem pile-in --scenario " + kData + "s1.json --scheme gapi1" +
+                kSettings + " --backend cpu --threads 2 --json --out " + b);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("optimised pile-in (scenario "), std::string::npos) << r.out;
+
+    // The best plan of all generations: the same models, moves, fitness and generation.
+    nlohmann::json pile_in_best = nlohmann::json::parse(read_text(a + "/best.json"));
+    const nlohmann::json learn_best = nlohmann::json::parse(read_text(b + "/best.json"));
+    ASSERT_TRUE(learn_best.contains("best_ever")) << learn_best.dump();
+    const nlohmann::json& ever = learn_best["best_ever"];
+    EXPECT_EQ(ever["generation_found"], pile_in_best["generation"]);
+    for (const char* extra : {"generation", "scenario", "rules"}) pile_in_best.erase(extra);
+    EXPECT_EQ(ever["plan"], pile_in_best);
+    EXPECT_EQ(ever["fitness"].get<double>(), double(pile_in_best["fitness"].get<float>()));
+    EXPECT_EQ(learn_best["scenario"], pile_in::load_scenario(kData + "s1.json").name);
+
+    // Every generation's best and mean fitness (pile-in prints %.9g).
+    const auto rows_a = csv(a + "/generations.csv"), rows_b = csv(b + "/generations.csv");
+    ASSERT_EQ(rows_a.size(), 16u);
+    ASSERT_EQ(rows_b.size(), 16u);
+    EXPECT_EQ(rows_a[0][1], "best");
+    EXPECT_EQ(rows_a[0][2], "mean");
+    EXPECT_EQ(rows_b[0][4], "best_fitness");
+    EXPECT_EQ(rows_b[0][5], "mean_fitness");
+    EXPECT_EQ(rows_b[0][8], "g0");
+    for (size_t k = 1; k < rows_a.size(); ++k) {
+        SCOPED_TRACE(k);
+        EXPECT_EQ(std::stoul(rows_a[k][0]) + 1, std::stoul(rows_b[k][0]));
+        EXPECT_EQ(rows_a[k][1], g9(std::stod(rows_b[k][4])));
+        EXPECT_EQ(rows_a[k][2], g9(std::stod(rows_b[k][5])));
+        EXPECT_EQ(rows_b[k][1], "300");  // evaluations
+    }
+    // --json: the last stdout line is one object with the last generation's best genome.
+    const std::string text = r.out.substr(0, r.out.find_last_not_of('\n') + 1);
+    const auto out = nlohmann::json::parse(text.substr(text.rfind('\n') + 1));
+    EXPECT_EQ(out["evaluations"], 15 * 300);
+    EXPECT_EQ(out["genome"], learn_best["genome"]);
+    EXPECT_EQ(out["genome"].size(), 5u);
+
+    // Resumed after 6 generations (on another thread count): the same files.
+    const std::string c = temp_dir("resumed");
+    std::string first = kSettings;
+    first.replace(first.find("--generations 15"), 16, "--generations 6");
+    r = run_cli("learn --problem pile-in --scenario " + kData + "s1.json --scheme gapi1" + first +
+                " --backend cpu --threads 1 --out " + c);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    r = run_cli("learn --resume " + c + " --generations 15 --threads 2 --quiet");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(read_text(c + "/best.json"), read_text(b + "/best.json"));
+    const auto rows_c = csv(c + "/generations.csv");
+    ASSERT_EQ(rows_c.size(), rows_b.size());
+    for (size_t k = 0; k < rows_c.size(); ++k)
+        for (size_t col : {0, 1, 2, 3, 4, 5, 8, 9})
+            EXPECT_EQ(rows_c[k].at(col), rows_b[k].at(col)) << k << " " << col;
+}
+
+TEST(ProblemPileIn, CliBadInputIsOneLine) {
+    const std::string s1 = kData + "s1.json";
+    const std::string dir = temp_dir("bad");
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {"--problem pile-in --scheme gapi1", "--scenario NAME|FILE"},
+        {"--problem pile-in --scheme modern --scenario " + s1, "cannot run on problem pile-in"},
+        {"--problem pile-in --scenario " + s1, "cannot run on problem pile-in"},  // modern
+        {"--problem pile-in --scheme gapi1 --scenario no-such-scenario", "no such file"},
+        {"--problem pile-in --scheme gapi1 --scenario " + s1 + " --dimension 4", "--dimension"},
+        {"--problem pile-in --scheme gapi1 --scenario " + s1 + " --islands 2 --migrants 30",
+         "--migrants"},
+        {"--problem sphere --scenario " + s1, "--scenario: not a setting of problem sphere"},
+        {"--problem pile-in --scheme gapi1 --scenario " + s1 + " --crossover 1", "--crossover"},
+    };
+    for (const auto& [flags, message] : cases) {
+        const auto r = run_cli("learn " + flags + " --quiet --out " + dir);
+        EXPECT_EQ(r.exit_code, 2) << flags << ": " << r.err;
+        EXPECT_EQ(r.err_lines(), 1) << flags << ": " << r.err;
+        EXPECT_NE(r.err.find(message), std::string::npos) << flags << ": " << r.err;
+        EXPECT_FALSE(fs::exists(dir)) << flags;
+    }
+}
+
+// The columns of a generations.csv but its timing ones (seconds, evaluations_per_s).
+std::string untimed(const std::string& path) {
+    std::string out;
+    for (const auto& row : csv(path)) {
+        for (size_t k = 0; k < row.size(); ++k)
+            if (k != 6 && k != 7) out += row[k] + ",";
+        out += "\n";
+    }
+    return out;
+}
+
+// Pile-in as islands of the one engine: 1 and 2 threads give the same files; unconnected
+// islands are plain runs (island 0 has the run's seed, so its generations are the plain run's).
+TEST(ProblemPileIn, IslandsAtOneAndTwoThreadsAndUnconnectedIslandIsThePlainRun) {
+    const std::string run = "learn --problem pile-in --scheme gapi1 --scenario " + kData +
+                            "s1.json --population 200 --generations 8 --seed 4 --quiet "
+                            "--backend cpu";
+    const std::string islands = " --islands 3 --migrate-every 2 --migrants 2";
+    const std::string a = temp_dir("islands1"), b = temp_dir("islands2");
+    auto r = run_cli(run + islands + " --threads 1 --out " + a);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("optimised pile-in (dimension 5) with gapi1 on 3 islands"),
+              std::string::npos)
+        << r.out;
+    r = run_cli(run + islands + " --threads 2 --out " + b);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    for (const char* f : {"islands.csv", "migrations.csv", "best.json"})
+        EXPECT_EQ(read_text(a + "/" + f), read_text(b + "/" + f)) << f;
+    EXPECT_EQ(untimed(a + "/generations.csv"), untimed(b + "/generations.csv"));
+    EXPECT_EQ(csv(a + "/migrations.csv").size(), 1u + 3 * 3 * 2);  // after 1, 3, 5
+    const auto best = nlohmann::json::parse(read_text(a + "/best.json"));
+    EXPECT_EQ(best["genome"].size(), 5u);
+    EXPECT_EQ(best["plan"]["models"].size(), 5u);
+
+    const std::string apart = temp_dir("apart"), plain = temp_dir("plain");
+    r = run_cli(run + " --islands 2 --topology unconnected --threads 2 --out " + apart);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    r = run_cli(run + " --threads 1 --out " + plain);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(untimed(apart + "/island-0/generations.csv"), untimed(plain + "/generations.csv"));
+}
+
+// An island run of word genomes interrupted (SIGINT) after a checkpoint resumes, on another
+// thread count, to the files of the uninterrupted run (the islands' words in the checkpoint).
+TEST(ProblemPileIn, InterruptedIslandsResumeToTheUninterruptedFiles) {
+    const std::string run = "learn --problem pile-in --scheme gapi1 --scenario " + kData +
+                            "s4.json --population 20000 --generations 12 --seed 2 --islands 3 "
+                            "--migrate-every 3 --migrants 4 --quiet --backend cpu";
+    const std::string whole = temp_dir("whole"), cut = temp_dir("cut");
+    auto r = run_cli(run + " --threads 2 --out " + whole);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    bool interrupted = false;
+    for (int attempt = 0; attempt < 4 && !interrupted; ++attempt) {
+        fs::remove_all(cut);
+        const std::string pid_file = cut + ".pid";
+        ASSERT_EQ(std::system((std::string(GAEVAL_BINARY) + " " + run + " --threads 1 --out " +
+                               cut + " >/dev/null 2>&1 & echo $! > " + pid_file)
+                                  .c_str()),
+                  0);
+        const pid_t pid = std::stoi(read_text(pid_file));
+        // Once a checkpoint exists: SIGINT, then wait for the run to say how it ended.
+        const auto t0 = std::chrono::steady_clock::now();
+        while (!fs::exists(cut + "/checkpoint.json") &&
+               std::chrono::steady_clock::now() - t0 < std::chrono::seconds(60))
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        kill(pid, SIGINT);
+        std::string status = "running";
+        while (status == "running" &&
+               std::chrono::steady_clock::now() - t0 < std::chrono::seconds(120)) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(20));
+            try {
+                status = nlohmann::json::parse(read_text(cut + "/run.json")).value("status", "");
+            } catch (const std::exception&) {
+            }
+        }
+        interrupted = status == "interrupted";
+    }
+    if (!interrupted) GTEST_SKIP() << "every run finished before the interrupt reached it";
+    r = run_cli("learn --resume " + cut + " --quiet --threads 2");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    for (const char* f : {"islands.csv", "migrations.csv", "best.json"})
+        EXPECT_EQ(read_text(whole + "/" + f), read_text(cut + "/" + f)) << f;
+    EXPECT_EQ(untimed(whole + "/generations.csv"), untimed(cut + "/generations.csv"));
+}
+
+// gapi1 is a scheme of the one engine, not of pile-in only: on a real problem it optimises too
+// (sphere in 4 dimensions, from [-5.12, 5.12]^4 to near 0), and blind selection does not.
+TEST(ProblemPileIn, Gapi1OnARealProblem) {
+    const auto run = [](bool blind) {
+        LearnConfig c = problem_config("gapi1", "sphere", 4);
+        c.population = 64;
+        c.generations = 60;
+        c.seed = 2;
+        c.params["crossover"] = 0.5;
+        c.params["mutation"] = 0.05;
+        c.blind_selection = blind;
+        validate(c);
+        const ProblemEntry& p = find_problem("sphere");
+        const BackendChoice backend = resolve_backend("cpu", 1);
+        const EvaluateFn evaluate = [&](const std::vector<float>& g, uint32_t n) {
+            return p.evaluate(backend, g, n, 4);
+        };
+        LearnState s = initial_state(c);
+        for (uint32_t g = 0; g < c.generations; ++g) step(c, s, PlayFn(), evaluate);
+        double sum = 0;
+        for (float w : s.best_weights) sum += double(w) * w;
+        return sum;
+    };
+    EXPECT_LT(run(false), 0.5);
+    EXPECT_GT(run(true), 1.0);
+}
+
+}  // namespace
+}  // namespace gaeval::learn
