@@ -211,25 +211,7 @@ Difference compare_learn(const learn::LearnJob& job_a, const learn::LearnJob& jo
                     d.b_value = record_text(batches_b[k][i]);
                     return d;
                 }
-        const uint32_t dims = c.dims();
-        for (size_t i = 0; i < sa.weights.size(); ++i)
-            if (!same_float(sa.weights[i], sb.weights[i])) {
-                d.identical = false;
-                d.individual = i / dims;
-                d.field = "weight " + std::to_string(i % dims);
-                d.a_value = float_with_bits(sa.weights[i]);
-                d.b_value = float_with_bits(sb.weights[i]);
-                return d;
-            }
-        for (size_t i = 0; i < sa.value.size(); ++i)
-            if (std::memcmp(&sa.value[i], &sb.value[i], sizeof(double)) != 0) {
-                d.identical = false;
-                d.individual = i;
-                d.field = "value";
-                d.a_value = std::to_string(sa.value[i]);
-                d.b_value = std::to_string(sb.value[i]);
-                return d;
-            }
+        if (weights_or_values_differ(sa, sb, c.dims(), d)) return d;
     }
     if (job.verify_games > 0) {
         const std::vector<std::string> opponents = learn::verify_opponents(job_a);
