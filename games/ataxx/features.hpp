@@ -78,7 +78,7 @@ template <class G>
 GAEVAL_HD void features(const G& game, const typename G::Pos& p, int player, int* out) {
     using BB = typename G::BB;
     for (int i = 0; i < kFeatureCount; ++i) out[i] = 0;
-    const BB own = p.pieces[player];
+    const BB own = p.of(player);
     const BB opp = game.opponents(p, player);
     const BB empty = game.geo.playable().minus(own | opp);
     out[int(Feature::OwnPieces)] = own.count();

@@ -64,7 +64,7 @@ struct Game : Rules<Geometry, P> {
     // Policy 1 (capture) or 2 (most-pieces) in p, which has at least two moves, so never a
     // pass (the pass tests below only tell the compiler so: captured_by reads grow[m.to]).
     GAEVAL_HD Move policy_move(const Pos& p, int policy, const DrawAddress& at) const {
-        const int own = p.pieces[p.side].count();
+        const int own = p.of(p.side).count();
         if (policy == kCapture)
             return best_move(*this, p, at, [&](Move m) {
                 if (m.is_pass()) return 0;

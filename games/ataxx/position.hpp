@@ -61,6 +61,16 @@ struct Position {
     uint8_t players = 2;
     uint16_t halfmove = 0;  // plies since the last grow (saturates at 65535)
     uint32_t fullmove = 1;  // starts at 1, +1 each time the turn wraps to player 0
+
+    // The pieces of `player`, chosen by comparing the player with each slot: indexing pieces by
+    // a run-time player put the position in a GPU thread's local memory.
+    GAEVAL_HD_FORCEINLINE BB of(int player) const {
+        BB r = pieces[0];
+        for (int i = 1; i < P; ++i)
+            for (int k = 0; k < BB::kWords; ++k)
+                r.w[k] = blend(player == i, pieces[i].w[k], r.w[k]);
+        return r;
+    }
 };
 
 }  // namespace gaeval::ataxx

@@ -55,9 +55,9 @@ struct Rules {
     // Pieces of every player but `player`.
     GAEVAL_HD_FORCEINLINE BB opponents(const Pos& p, int player) const {
         if constexpr (P == 2) {
-            return p.pieces[player ^ 1];
+            return p.of(player ^ 1);
         } else {
-            return occupied(p).minus(p.pieces[player]);
+            return occupied(p).minus(p.of(player));
         }
     }
     // Number of players with at least one piece.
@@ -84,7 +84,7 @@ struct Rules {
 
     // Number of grows and jumps of the side to move (0: it must pass, or the game is over).
     GAEVAL_HD_FORCEINLINE int count_grows_and_jumps(const Pos& p) const {
-        const BB own = p.pieces[p.side];
+        const BB own = p.of(p.side);
         const BB empty = empty_cells(p);
         return (geo.grow_closure(own) & empty).count() + geo.jump_count(own, empty);
     }
@@ -92,7 +92,7 @@ struct Rules {
     // Calls f(move) for every grow and jump of the side to move, in the documented order.
     template <class F>
     GAEVAL_HD_FORCEINLINE void for_each_grow_and_jump(const Pos& p, F&& f) const {
-        const BB own = p.pieces[p.side];
+        const BB own = p.of(p.side);
         const BB empty = empty_cells(p);
         for_each_cell(geo.grow_closure(own) & empty, [&](int to) { f(Move::grow(to)); });
         for_each_cell(own, [&](int from) {
@@ -102,7 +102,7 @@ struct Rules {
 
     // The k-th grow or jump in enumeration order; a pass when k is past the last one.
     GAEVAL_HD_FORCEINLINE Move nth_grow_or_jump(const Pos& p, int k) const {
-        const BB own = p.pieces[p.side];
+        const BB own = p.of(p.side);
         const BB empty = empty_cells(p);
         const BB grows = geo.grow_closure(own) & empty;
         const int grow_count = grows.count();
@@ -132,7 +132,7 @@ struct Rules {
         for (int i = 1; i < p.players; ++i) {
             int next = player + i;
             if (next >= p.players) next -= p.players;
-            if (p.pieces[next].any()) return next;
+            if (p.of(next).any()) return next;
         }
         return player + 1 == p.players ? 0 : player + 1;
     }
@@ -145,9 +145,11 @@ struct Rules {
         const int us = p.side;
         if (!m.is_pass()) {
             const BB captured = captured_by(p, m);
-            for (int i = 0; i < P; ++i) n.pieces[i] = n.pieces[i].minus(captured);
-            n.pieces[us] |= captured | BB::cell(m.to);
-            if (m.is_jump()) n.pieces[us].reset(m.from);
+            BB gained = captured | BB::cell(m.to);
+            const BB left = m.is_jump() ? BB::cell(m.from) : BB::none();
+            for (int i = 0; i < P; ++i)
+                n.pieces[i] =
+                    i == us ? (n.pieces[i] | gained).minus(left) : n.pieces[i].minus(captured);
         }
         if (m.is_grow())
             n.halfmove = 0;
@@ -174,15 +176,20 @@ struct Rules {
             o.rule_draw = !material_or_blocked && p.halfmove >= kAtaxxHalfmoveLimit;
         } else if (live_players(p) == 1) {
             const int extra = empty_cells(p).count();
-            for (int i = 0; i < p.players; ++i)
-                if (p.pieces[i].any()) o.score[i] += extra;
+            for (int i = 0; i < P; ++i)
+                if (i < p.players && p.pieces[i].any()) o.score[i] += extra;
         }
-        int best = 0;
-        for (int i = 1; i < p.players; ++i)
-            if (o.score[i] > o.score[best]) best = i;
+        // (Loops over every slot and the best score as a value: no score indexed at run time,
+        // so a GPU thread keeps them in registers.)
+        int best = 0, best_score = o.score[0];
+        for (int i = 1; i < P; ++i)
+            if (i < p.players && o.score[i] > best_score) {
+                best = i;
+                best_score = o.score[i];
+            }
         o.winner = best;
-        for (int i = 0; i < p.players; ++i)
-            if (i != best && o.score[i] == o.score[best]) o.winner = -1;
+        for (int i = 0; i < P; ++i)
+            if (i < p.players && i != best && o.score[i] == best_score) o.winner = -1;
         if (o.rule_draw) o.winner = -1;
         return o;
     }
@@ -194,8 +201,11 @@ template <int P>
 GAEVAL_HD_FORCEINLINE SeatResult seat_result(const Outcome<P>& o, int seat) {
     if (o.winner == seat) return SeatResult::Win;
     if (o.rule_draw) return SeatResult::Draw;
-    for (int i = 0; i < o.players; ++i)
-        if (i != seat && o.score[i] > o.score[seat]) return SeatResult::Loss;
+    // the seat's score by a masked blend (a select was compiled back into an indexed load)
+    int own = 0;
+    for (int i = 0; i < P; ++i) own ^= (own ^ o.score[i]) & -static_cast<int>(i == seat);
+    for (int i = 0; i < P; ++i)
+        if (i < o.players && i != seat && o.score[i] > own) return SeatResult::Loss;
     return SeatResult::Draw;
 }
 

@@ -25,9 +25,12 @@ struct Bitboard {
         return b;
     }
     // The set {c}; c in [0, kCells).
+    // Word and bit of a cell are chosen by comparing the word index with each word (no word
+    // indexed at run time: a GPU thread keeps the words in registers).
     GAEVAL_HD_FORCEINLINE static Bitboard cell(int c) {
-        Bitboard b = none();
-        b.w[c >> 6] = uint64_t{1} << (c & 63);
+        Bitboard b;
+        const uint64_t bit = uint64_t{1} << (c & 63);
+        for (int i = 0; i < W; ++i) b.w[i] = i == (c >> 6) ? bit : 0;
         return b;
     }
     // Cells [0, n): the cells of a board of n cells; n in [0, kCells].
@@ -99,10 +102,14 @@ struct Bitboard {
         return n;
     }
     // Whether cell c is in the set.
-    GAEVAL_HD_FORCEINLINE bool test(int c) const { return (w[c >> 6] >> (c & 63)) & 1; }
+    GAEVAL_HD_FORCEINLINE bool test(int c) const {
+        uint64_t word = 0;
+        for (int i = 0; i < W; ++i) word |= i == (c >> 6) ? w[i] : 0;
+        return (word >> (c & 63)) & 1;
+    }
     // Adds / removes cell c (c in [0, kCells)).
-    GAEVAL_HD_FORCEINLINE void set(int c) { w[c >> 6] |= uint64_t{1} << (c & 63); }
-    GAEVAL_HD_FORCEINLINE void reset(int c) { w[c >> 6] &= ~(uint64_t{1} << (c & 63)); }
+    GAEVAL_HD_FORCEINLINE void set(int c) { *this |= cell(c); }
+    GAEVAL_HD_FORCEINLINE void reset(int c) { *this = minus(cell(c)); }
 
     // Index of the lowest cell; the set must not be empty.
     GAEVAL_HD_FORCEINLINE int lowest() const {

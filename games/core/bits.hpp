@@ -35,6 +35,14 @@ GAEVAL_HD_FORCEINLINE int highest_bit(uint64_t x) {
 #endif
 }
 
+// `yes` when c, else `no`, as a masked blend: for choosing among the words of a bitboard or the
+// fields of a position by a run-time index without indexing an array (nvcc compiles a plain
+// select between two loads of one array back into an indexed load, which puts the array in a
+// GPU thread's local memory).
+GAEVAL_HD_FORCEINLINE uint64_t blend(bool c, uint64_t yes, uint64_t no) {
+    return no ^ ((no ^ yes) & (uint64_t{0} - static_cast<uint64_t>(c)));
+}
+
 // x with its lowest set bit cleared.
 GAEVAL_HD_FORCEINLINE uint64_t clear_lowest(uint64_t x) { return x & (x - 1); }
 

@@ -23,6 +23,12 @@ using BB = Bitboard<1>;
 struct Pos {
     BB marks[2];
     uint8_t side = 0;
+
+    // The marks of `seat` (0 or 1) as a word, chosen by comparison: indexing marks by a
+    // run-time seat put the position in a GPU thread's local memory.
+    GAEVAL_HD_INLINE uint64_t of(int seat) const {
+        return seat == 0 ? marks[0].w[0] : marks[1].w[0];
+    }
 };
 
 struct Move {
@@ -109,7 +115,9 @@ struct Game {
     }
     GAEVAL_HD_INLINE Pos make(const Pos& p, const Move& m) const {
         Pos n = p;
-        n.marks[p.side].set(m.cell);
+        const uint64_t mark = uint64_t{1} << m.cell;
+        n.marks[0].w[0] = p.side == 0 ? p.marks[0].w[0] | mark : p.marks[0].w[0];
+        n.marks[1].w[0] = p.side == 0 ? p.marks[1].w[0] : p.marks[1].w[0] | mark;
         n.side = static_cast<uint8_t>(p.side ^ 1);
         return n;
     }
@@ -127,7 +135,7 @@ struct Game {
     // counts over the 8 lines, the opponent's as the complement (8 - count) / 8, the centre as
     // 0 or 1, own corners over 4 (exact: every value is a multiple of 1/8 or 1/4).
     GAEVAL_HD_INLINE void features(const Pos& p, int seat, float* out) const {
-        const uint64_t own = p.marks[seat].w[0], opp = p.marks[seat ^ 1].w[0];
+        const uint64_t own = p.of(seat), opp = p.of(seat ^ 1);
         int counts[6] = {0, 0, 0, 0, 0, 0};
         for (int i = 0; i < kLines; ++i) {
             const uint64_t line = line_mask(i);
@@ -151,7 +159,7 @@ struct Game {
     GAEVAL_HD Move policy_move(const Pos& p, int, const DrawAddress& at) const {
         const uint64_t free_cells = empty(p);
         for (int who = 0; who < 2; ++who) {
-            const uint64_t marks = p.marks[who == 0 ? p.side : p.side ^ 1].w[0];
+            const uint64_t marks = p.of(who == 0 ? p.side : p.side ^ 1);
             for (uint64_t e = free_cells; e; e = clear_lowest(e)) {
                 const int c = lowest_bit(e);
                 if (has_line(marks | (uint64_t{1} << c))) return Move{static_cast<int8_t>(c)};
