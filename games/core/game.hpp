@@ -115,17 +115,6 @@ struct has_searching_move<G, void_t<decltype(std::declval<const G&>().weighted_m
                                  std::declval<const float*>(), 0,
                                  std::declval<const DrawAddress&>()))>> : std::true_type {};
 
-// A game whose policies include searching ones says which: static constexpr bool
-// policy_searches(int policy), and Move quiet_policy_move(p, policy, at) for the others.
-template <class G, class = void>
-struct has_searching_policy : std::false_type {};
-template <class G>
-struct has_searching_policy<
-    G, void_t<decltype(G::policy_searches(1)),
-              decltype(std::declval<const G&>().quiet_policy_move(
-                  std::declval<const typename G::Pos&>(), 1, std::declval<const DrawAddress&>()))>>
-    : std::true_type {};
-
 template <class G, class = void>
 struct has_child_count : std::false_type {};
 template <class G>
@@ -200,8 +189,6 @@ constexpr bool has_searching_move_v = detail::has_searching_move<G>::value;
 template <class G>
 constexpr bool has_weighted_move_v =
     detail::has_weighted_move<G>::value || detail::has_searching_move<G>::value;
-template <class G>
-constexpr bool has_searching_policy_v = detail::has_searching_policy<G>::value;
 template <class G>
 constexpr bool has_child_count_v = detail::has_child_count<G>::value;
 template <class G>

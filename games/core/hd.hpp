@@ -37,15 +37,6 @@
 #define GAEVAL_DEVICE_PASS 0
 #endif
 
-// Before a loop whose iterations the device should run one after the other instead of
-// unrolling them into one block (the unrolled block's values all live at once: registers
-// spilled to local memory); nothing on the host.
-#if defined(__CUDA_ARCH__)
-#define GAEVAL_NO_UNROLL _Pragma("unroll 1")
-#else
-#define GAEVAL_NO_UNROLL
-#endif
-
 namespace gaeval {
 
 template <class T>

@@ -86,13 +86,9 @@ enum class PlayerSet : uint8_t {
 
 // Whether `player` searches: a weighted player with depth > 1 over the default alpha-beta or a
 // game's searching weighted_move, or the weighted player of a game whose own player always
-// searches (Risk: weighted_move with a depth and no one-ply form), or a policy the game says
-// searches (policy_searches: Gomoku's threat-search).
+// searches (Risk: weighted_move with a depth and no one-ply form).
 template <class G>
 GAEVAL_HD_INLINE bool player_searches(const Player<G>& player) {
-    if constexpr (has_searching_policy_v<G>) {
-        if (player.kind == PlayerKind::Policy) return G::policy_searches(player.policy);
-    }
     if (player.kind != PlayerKind::Weighted) return false;
     if constexpr (has_searching_move_v<G> && !detail::has_weighted_move<G>::value) {
         return true;
@@ -137,12 +133,7 @@ GAEVAL_HD typename G::Move choose_move(const G& game, const typename G::Pos& p,
                                        const Player<G>& player, const DrawAddress& at) {
     const int moves = game.count_moves(p);
     if (moves <= 1) return game.nth_move(p, 0);
-    if (player.kind == PlayerKind::Policy) {
-        if constexpr (kSet != PlayerSet::Search && has_searching_policy_v<G>)
-            return game.quiet_policy_move(p, player.policy, at);
-        else
-            return game.policy_move(p, player.policy, at);
-    }
+    if (player.kind == PlayerKind::Policy) return game.policy_move(p, player.policy, at);
     if (player.kind == PlayerKind::Weighted) {
         if constexpr (kSet == PlayerSet::Search && has_searching_move_v<G>) {
             return game.weighted_move(p, player.weights, int(player.depth), at);

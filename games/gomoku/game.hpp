@@ -26,7 +26,6 @@
 #include "games/core/rng.hpp"
 #include "games/gomoku/board.hpp"
 #include "games/gomoku/players.hpp"
-#include "games/gomoku/table_words.hpp"
 #include "games/gomoku/threats.hpp"
 
 namespace gaeval::gomoku {
@@ -92,20 +91,11 @@ struct Game {
         return Move{static_cast<int16_t>(empty(p).nth(k))};
     }
     // The stone of the side to move on an empty cell; a five ends the game.
-    // (The seat's stones are chosen by comparison, not indexed by the side: a GPU thread keeps
-    // the position in registers.)
     GAEVAL_HD_INLINE Pos make(const Pos& p, const Move& m) const {
         Pos n = p;
-        const BB stone = BB::cell(m.cell);
-        const bool black = p.side == 0;
-        BB mover;
-        for (int k = 0; k < Geo::kWords; ++k) {
-            mover.w[k] = blend(black, p.stones[0].w[k], p.stones[1].w[k]) | stone.w[k];
-            n.stones[0].w[k] = blend(black, mover.w[k], p.stones[0].w[k]);
-            n.stones[1].w[k] = blend(black, p.stones[1].w[k], mover.w[k]);
-        }
+        n.stones[p.side].set(m.cell);
         ++n.count;
-        if (has_five<Geo>(mover, exact())) n.winner = static_cast<int8_t>(p.side);
+        if (has_five<Geo>(n.stones[p.side], exact())) n.winner = static_cast<int8_t>(p.side);
         n.side = static_cast<uint8_t>(p.side ^ 1);
         return n;
     }
@@ -116,22 +106,11 @@ struct Game {
                                   : SeatResult::Loss;
     }
 
-    // Word i of the cells of the central 7x7 square.
-    GAEVAL_HD_INLINE static constexpr uint64_t centre_word(int i) {
-        uint64_t bits = 0;
-        for (int y = N / 2 - 3; y <= N / 2 + 3; ++y)
-            for (int x = N / 2 - 3; x <= N / 2 + 3; ++x)
-                if (Geo::cell(x, y) / 64 == i) bits |= uint64_t{1} << (Geo::cell(x, y) % 64);
-        return bits;
-    }
-    // The cells of the central 7x7 square (constants: no cell set at run time).
+    // The cells of the central 7x7 square.
     GAEVAL_HD_INLINE static BB centre_square() {
-        BB b;
-        words::for_each_word<Geo::kWords>([&](auto word) {
-            constexpr int I = decltype(word)::value;
-            constexpr uint64_t kCentre = centre_word(I);
-            b.w[I] = kCentre;
-        });
+        BB b = BB::none();
+        for (int y = N / 2 - 3; y <= N / 2 + 3; ++y)
+            for (int x = N / 2 - 3; x <= N / 2 + 3; ++x) b.set(Geo::cell(x, y));
         return b;
     }
 
@@ -154,9 +133,8 @@ struct Game {
 
     // The reward-table player (players.hpp) with 11 rewards and K.
     GAEVAL_HD Move weighted_move(const Pos& p, const float* weights, const DrawAddress& at) const {
-        return Move{static_cast<int16_t>(reward_table_cell<Geo>(
-            p.stones[0], p.stones[1], p.side, exact(), [weights](int r) { return weights[r]; },
-            at.seed, at.game, at.ply))};
+        return Move{static_cast<int16_t>(
+            reward_table_move<Geo>(p.stones, p.side, exact(), weights, at.seed, at.game, at.ply))};
     }
 
     // The weighted player of a player spec: depth 1, the reward table (the seed's player);
@@ -175,20 +153,9 @@ struct Game {
         if (policy == kThreatSearch)
             return Move{static_cast<int16_t>(
                 threat_search_move<Geo>(p.stones, p.side, exact(), at.seed, at.game, at.ply))};
-        return quiet_policy_move(p, policy, at);
-    }
-
-    // Threat-search searches (its VCF search keeps a stack of positions): a batch with it plays
-    // in the searching kernels (players.hpp: player_searches), and the playout kernels compile
-    // only the policies that do not search (quiet_policy_move).
-    GAEVAL_HD_INLINE static constexpr bool policy_searches(int policy) {
-        return policy == kThreatSearch;
-    }
-    // A policy that does not search: seed-table (requires !policy_searches(policy)).
-    GAEVAL_HD Move quiet_policy_move(const Pos& p, int, const DrawAddress& at) const {
-        return Move{static_cast<int16_t>(reward_table_cell<Geo>(
-            p.stones[0], p.stones[1], p.side, exact(), [](int r) { return seed_reward(r); },
-            at.seed, at.game, at.ply))};
+        float table[kWeightCount];
+        for (int r = 0; r < kWeightCount; ++r) table[r] = seed_reward(r);
+        return weighted_move(p, table, at);
     }
 };
 

@@ -37,10 +37,13 @@
 #include "games/core/hd.hpp"
 #include "games/core/rng.hpp"
 #include "games/gomoku/board.hpp"
-#include "games/gomoku/table_words.hpp"
 #include "games/gomoku/threats.hpp"
 
 namespace gaeval::gomoku {
+
+constexpr int kRanks = 11;
+constexpr int kWeightCount = kRanks + 1;  // the rewards and K
+constexpr int kAcceptance = kRanks;       // index of K
 
 // Reward of rank index r in the seed's table (2^20 ... 2^0), K = 0 for k == kAcceptance.
 GAEVAL_HD_INLINE constexpr float seed_reward(int r) {
@@ -118,10 +121,25 @@ GAEVAL_HD_INLINE int draw_cell(const BB& cells, uint32_t x) {
 // The rank the reward-table player picks among the non-empty `ranks` (weights: 11 rewards and
 // K; see the header comment), drawn with word `x`; -1 when every rank is empty.
 GAEVAL_HD_INLINE int accepted_rank(const float* weights, const bool* present, uint32_t x) {
-    uint32_t mask = 0;
-    for (int r = 0; r < kRanks; ++r) mask |= (present[r] ? 1u : 0u) << r;
-    return accepted_rank_of(
-        mask, [weights](int r) { return weights[r]; }, x);
+    bool any = false;
+    float best = 0.0f;
+    for (int r = 0; r < kRanks; ++r)
+        if (present[r] && (!any || best < weights[r])) {
+            best = weights[r];
+            any = true;
+        }
+    if (!any) return -1;
+    const float acceptance = weights[kAcceptance] > 0.0f ? weights[kAcceptance] : 0.0f;
+    const float threshold = best - acceptance * (best < 0.0f ? -best : best);
+    int accepted = 0;
+    for (int r = 0; r < kRanks; ++r)
+        if (present[r] && !(weights[r] < threshold)) ++accepted;
+    int pick = static_cast<int>(below(x, static_cast<uint32_t>(accepted)));
+    for (int r = 0; r < kRanks; ++r) {
+        if (!present[r] || weights[r] < threshold) continue;
+        if (pick-- == 0) return r;
+    }
+    return -1;  // not reached: the best rank is always accepted
 }
 
 // The reward-table player's cell for the mover `side` (weights: 11 rewards and K). Draws:
@@ -130,9 +148,18 @@ GAEVAL_HD_INLINE int accepted_rank(const float* weights, const bool* present, ui
 template <class Geo, class BB>
 GAEVAL_HD int reward_table_move(const BB* stones, int side, bool exact, const float* weights,
                                 uint64_t seed, uint32_t game, uint32_t ply) {
-    return reward_table_cell<Geo>(
-        stones[0], stones[1], side, exact, [weights](int r) { return weights[r]; }, seed, game,
-        ply);
+    const BB empty = Geo::board().minus(stones[0] | stones[1]);
+    Levels<BB> levels[2];
+    both_levels<Geo>(stones, empty, exact, levels);
+    BB ranks[kRanks];
+    rank_cells(levels[side], levels[side ^ 1], candidate_cells<Geo>(stones, empty, levels), ranks);
+    bool present[kRanks];
+    for (int r = 0; r < kRanks; ++r) present[r] = ranks[r].any();
+    const Random4 draw = philox(seed, Purpose::GomokuMove, game, ply, 0, 0);
+    const int r = accepted_rank(weights, present, draw.v[0]);
+    if (r < 0) return empty.lowest();  // not reached: the candidates are never empty
+    const uint32_t cells = static_cast<uint32_t>(ranks[r].count());
+    return ranks[r].nth(static_cast<int>(below(draw.v[1], cells)));
 }
 
 // The threat potential of one side: 4 per cell of level 1, 2 per cell of level 2 and 1 per
