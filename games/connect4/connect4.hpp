@@ -34,6 +34,10 @@ constexpr uint64_t kCentreColumn = uint64_t{0x3f} << (3 * kStride);
 struct Pos {
     uint64_t stones[2] = {0, 0};
     uint8_t side = 0;
+
+    // The stones of `seat` (0 or 1), chosen by comparison: indexing stones by a run-time seat
+    // put the position in a GPU thread's local memory (bench/results/kernel-resources.md).
+    GAEVAL_HD_INLINE uint64_t of(int seat) const { return blend(seat == 0, stones[0], stones[1]); }
 };
 
 struct Move {
@@ -127,7 +131,9 @@ struct Game {
     GAEVAL_HD_FORCEINLINE Pos make(const Pos& p, const Move& m) const {
         Pos n = p;
         const uint64_t column = uint64_t{0x3f} << (m.column * kStride);
-        n.stones[p.side] |= drop_cells(occupied(p)) & column;
+        const uint64_t stone = drop_cells(occupied(p)) & column;
+        n.stones[0] = blend(p.side == 0, p.stones[0] | stone, p.stones[0]);
+        n.stones[1] = blend(p.side == 0, p.stones[1], p.stones[1] | stone);
         n.side = static_cast<uint8_t>(p.side ^ 1);
         return n;
     }
@@ -149,7 +155,7 @@ struct Game {
     // over the 69 windows (the opponent's as (69 - count) / 69), the two yes/no features as 0 or
     // 1, centre stones over the column's 6 cells.
     GAEVAL_HD_INLINE void features(const Pos& p, int seat, float* out) const {
-        const uint64_t own = p.stones[seat], opp = p.stones[seat ^ 1];
+        const uint64_t own = p.of(seat), opp = p.of(seat ^ 1);
         int open[4] = {0, 0, 0, 0};  // own 3, own 2, opponent 3, opponent 2
         for_each_window([&](uint64_t window) {
             const int mine = popcount64(own & window), theirs = popcount64(opp & window);
@@ -173,7 +179,7 @@ struct Game {
     // for the opponent, else a random column.
     GAEVAL_HD Move policy_move(const Pos& p, int, const DrawAddress& at) const {
         const uint64_t taken = occupied(p), drops = drop_cells(taken);
-        const uint64_t own = p.stones[p.side], opp = p.stones[p.side ^ 1];
+        const uint64_t own = p.of(p.side), opp = p.of(p.side ^ 1);
         const uint64_t wins = winning_drops(own, taken);
         if (wins) return Move{column_of(wins)};
         const uint64_t blocks = winning_drops(opp, taken);
