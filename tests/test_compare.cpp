@@ -75,8 +75,7 @@ TEST(Compare, PerftDivideOnCpuConfigurationsAndItsTotal) {
     const auto setup = ataxx::parse_fen("startpos", ataxx::parse_board_spec("square8:7x7"),
                                         ataxx::RuleSet::Ataxx, 2);
     const auto session = ataxx::open_session(setup);
-    Difference d =
-        compare_perft(*session, 4, resolve_backend("cpu", 1), resolve_backend("cpu", 2));
+    Difference d = compare_perft(*session, 4, resolve_backend("cpu", 1), resolve_backend("cpu", 2));
     EXPECT_TRUE(d.identical) << d.field;
     EXPECT_EQ(d.generations_compared, 16u);  // 16 root moves from the start position
     uint64_t total = 0;

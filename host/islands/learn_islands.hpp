@@ -23,7 +23,7 @@ namespace gaeval::islands {
 
 struct LearnIslandsResult {
     ArchipelagoResult archipelago;
-    std::vector<float> best_weights;  // the exported player's genome weights
+    std::vector<float> best_weights;   // the exported player's genome weights
     std::vector<uint32_t> best_words;  // a setup's problem (word genomes): the best genome
     std::vector<learn::VerifyRow> verification;
     uint64_t games = 0;  // played by all islands, this invocation
