@@ -468,6 +468,16 @@ int run_learn_islands(LearnArgs& args, islands::Transport& t) {
         return ExitInterrupted;
     }
     if (!root) return ExitOk;
+    // The --json line's fields common to problem and game runs on islands.
+    auto islands_json = [&] {
+        nlohmann::json out = learn::learn_run_json(job);
+        out["islands"] = islands::config_json(args.islands);
+        out["ranks"] = t.size();
+        out["generations_done"] = a.generation;
+        out["best_island"] = a.best.from;
+        out["seconds"] = a.seconds;
+        return out;
+    };
     if (problem) {
         const learn::ProblemInfo& info = learn::find_problem(job.config.problem).info;
         char optimum[64] = "";
@@ -485,14 +495,9 @@ int run_learn_islands(LearnArgs& args, islands::Transport& t) {
             "migrations.csv, island-K/generations.csv\n",
             job.out_dir.c_str());
         if (common.json) {
-            nlohmann::json out = learn::learn_run_json(job);
-            out["islands"] = islands::config_json(args.islands);
-            out["ranks"] = t.size();
-            out["generations_done"] = a.generation;
+            nlohmann::json out = islands_json();
             out["evaluations"] = r.games;
-            out["best_island"] = a.best.from;
             out["fitness"] = info.fitness_of(a.best.fitness);
-            out["seconds"] = a.seconds;
             if (job.config.instance)
                 out["genome"] = r.best_words;
             else
@@ -515,13 +520,8 @@ int run_learn_islands(LearnArgs& args, islands::Transport& t) {
         "migrations.csv, verification.csv, island-K/generations.csv\n",
         job.out_dir.c_str());
     if (common.json) {
-        nlohmann::json out = learn::learn_run_json(job);
-        out["islands"] = islands::config_json(args.islands);
-        out["ranks"] = t.size();
-        out["generations_done"] = a.generation;
-        out["best_island"] = a.best.from;
+        nlohmann::json out = islands_json();
         out["best_value"] = a.best.fitness;
-        out["seconds"] = a.seconds;
         out["weights"] = r.best_weights;
         std::cout << out.dump() << std::endl;
     }
