@@ -8,6 +8,9 @@
 #
 #   stage      here, before any device call: copies the headers and GoogleTest sources the
 #              build needs into .deps/ (the device machine has no -dev packages, no network)
+#   prebuilt   on the device: unpack build/prebuilt.tar.xz (scripts/gpu-bundle.sh made it here),
+#              link the source folder its files name to this working copy, run one GPU test;
+#              the later steps use its build folder (exit 1: use the build step instead)
 #   build      configure the `gpu` preset against .deps/ for the device's architecture only
 #              (GAEVAL_CUDA_ARCH, default: the device's own, read by nvidia-smi; 90 for H100/H200)
 #              and build; stops itself before the limit (exit 75: call it again, ninja resumes)
@@ -21,7 +24,8 @@
 #   learn      the default learn run on the GPU (time and verification)
 #   large      10^8 plans resident on the device, 10^7 resident and chunked (identical best.json)
 #   profile    Nsight Compute (ncu, clocks left alone) on the workloads the first check found
-#              slowest against the CPU or their targets: a 24-member tournament generation,
+#              slowest against the CPU or their targets: 24-member tournament generations
+#              (Ataxx, Risk),
 #              Ataxx playouts (65536 games), a 10^5-plan GAPI1 generation; each case one short
 #              bench run (one sample a row) with an equal share of the step's seconds
 #
@@ -32,7 +36,7 @@
 # the tests and bench steps. scripts/gpu-session.sh runs several steps in one device call.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-steps="stage build tests memcheck initcheck synccheck bench compare learn large profile"
+steps="stage prebuilt build tests memcheck initcheck synccheck bench compare learn large profile"
 step=${1:-}
 out=${2:-}
 if [ "$step" = list ]; then echo "$steps"; exit 0; fi
@@ -45,6 +49,11 @@ out=$(cd "$out" && pwd)
 preset=${GAEVAL_CHECK_PRESET:-gpu}
 limit=${GAEVAL_STEP_SECONDS:-540}
 bdir=${GAEVAL_CHECK_BUILD_DIR:-build/$preset}
+# A bundle unpacked and proven by the prebuilt step: its build folder, its libraries.
+if [ -z "${GAEVAL_CHECK_BUILD_DIR:-}" ] && [ -f build/prebuilt.ok ]; then
+    bdir=$(sed -n 's/^build=//p' build/prebuilt.txt)
+    export LD_LIBRARY_PATH=$PWD/$bdir/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+fi
 bin=$bdir/gaeval
 tests_bin=$bdir/tests/gaeval_tests
 scratch=${TMPDIR:-/tmp}/gaeval-gpu-check
@@ -84,8 +93,43 @@ stage)
     log "$(tail -1 "$out/stage.log")"
     ;;
 
+prebuilt)
+    machine
+    rm -f build/prebuilt.ok
+    [ -f build/prebuilt.tar.xz ] || { log "no build/prebuilt.tar.xz: make it here with scripts/gpu-bundle.sh and carry it"; exit 1; }
+    tar xJf build/prebuilt.tar.xz build/prebuilt.txt || { fail "cannot read build/prebuilt.tar.xz"; exit 1; }
+    src=$(sed -n 's/^source=//p' build/prebuilt.txt)
+    rel=$(sed -n 's/^build=//p' build/prebuilt.txt)
+    made=$(sed -n 's/^commit=//p' build/prebuilt.txt)
+    here=$(git rev-parse HEAD 2>/dev/null || echo unknown)
+    if [ "$made" != "$here" ]; then
+        fail "the bundle is of ${made:0:7}, this working copy of ${here:0:7}: bundle this commit"
+        exit 1
+    fi
+    # ctest files and tests name the source folder of the bundling machine: it becomes a link here.
+    if [ "$(cd "$src" 2>/dev/null && pwd -P)" != "$(pwd -P)" ]; then
+        if [ -e "$src" ] || [ -L "$src" ]; then
+            fail "$src exists on this machine: the bundle's paths cannot point here"; exit 1
+        fi
+        mkdir -p "$(dirname "$src")" && ln -s "$PWD" "$src" || { fail "cannot link $src"; exit 1; }
+    fi
+    rm -rf "$rel" && tar xJf build/prebuilt.tar.xz "$rel" || { fail "cannot unpack $rel"; exit 1; }
+    export LD_LIBRARY_PATH=$PWD/$rel/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+    "$rel/tests/gaeval_tests" --gtest_filter=Philox.KnownAnswerVectorsOnDevice >"$out/prebuilt.log" 2>&1
+    rc=$?
+    ran="PASSED.*1 test"
+    [ "$preset" = cpu ] && ran="PASSED|SKIPPED.*1 test"  # trying the step without a GPU
+    if ((rc != 0)) || ! grep -qE "$ran" "$out/prebuilt.log" ||
+        { [ "$preset" != cpu ] && grep -q "SKIPPED" "$out/prebuilt.log"; }; then
+        fail "the bundle's GPU test did not pass here (see prebuilt.log)"; exit 1
+    fi
+    touch build/prebuilt.ok
+    log "the bundle of ${made:0:7} ($(sed -n 's/^nvcc=//p' build/prebuilt.txt)) runs here: build folder $rel"
+    ;;
+
 build)
     machine
+    [ -d .deps ] || [ ! -f build/deps.tar.xz ] || tar xJf build/deps.tar.xz
     [ -d .deps/include ] || { log "no .deps/: run 'scripts/gpu-check.sh stage' here first and carry .deps"; exit 2; }
     args=(--preset "$preset" -B "$bdir" "-DGAEVAL_DEPS_DIR=$PWD/.deps")
     if [ "$preset" != cpu ]; then
@@ -275,14 +319,14 @@ profile)
     # Each case: the first few kernels of one short bench run (one sample a row), speed of
     # light, occupancy and launch statistics (registers, block size), as text; each case gets an
     # equal share of the seconds left, so that a slow one cannot starve the next.
-    cases_left=3
+    cases_left=4
     quick=(--backend cuda --max-seconds 0.2 --min-samples 1)
     profile() {  # name, gaeval arguments...
         local name=$1; shift
         local share=$(($(left) / cases_left))
         cases_left=$((cases_left - 1))
         if timeout --signal=TERM --kill-after=10 "$share" "$ncu" --clock-control none \
-            --launch-skip 2 --launch-count 3 \
+            --launch-skip 1 --launch-count 2 \
             --section SpeedOfLight --section Occupancy --section LaunchStats \
             "$bin" "$@" >"$out/profile-$name.txt" 2>&1; then
             log "$name: $(grep -m1 -E 'Duration' "$out/profile-$name.txt" | tr -s ' ')"
@@ -290,7 +334,10 @@ profile)
             fail "$name (see profile-$name.txt)"
         fi
     }
-    profile tournament bench --what tournament "${quick[@]}" --population 24
+    # One game a run: the tournament workload's rows of several games would let the skipped
+    # launches land on another game's kernels (on 2026-11-27 "tournament" profiled Gomoku's).
+    profile tournament bench --what tournament "${quick[@]}" --population 24 --game ataxx
+    profile tournament-risk bench --what tournament "${quick[@]}" --population 24 --game risk
     profile playout bench --what playout "${quick[@]}" --games ataxx --population 65536
     profile pile-in bench --what pile-in "${quick[@]}" --population 1e5 --models 20
     ;;
