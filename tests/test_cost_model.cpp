@@ -1,6 +1,6 @@
 // `--backend auto` by cost (host/backend/cost_model.hpp): at every size the bench measured on
 // both backends, the model picks the backend the bench found faster. The truth is the committed
-// bench table itself (bench/results/gpu-h100-check/bench.csv), read here row by row.
+// bench table itself (bench/results/gpu-h100-check2/bench.csv), read here row by row.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -43,7 +43,7 @@ struct Measured {
 
 // game -> size label -> the two medians of the "tournament generation" rows.
 std::map<std::string, std::map<std::string, Measured>> tournament_rows() {
-    std::ifstream in(GAEVAL_SOURCE_DIR "/bench/results/gpu-h100-check/bench.csv");
+    std::ifstream in(GAEVAL_SOURCE_DIR "/bench/results/gpu-h100-check2/bench.csv");
     std::map<std::string, std::map<std::string, Measured>> rows;
     std::string line;
     std::getline(in, line);  // header
@@ -85,18 +85,23 @@ TEST(CostModel, PicksTheBackendTheBenchMeasuredFasterAtEverySizeMeasuredOnBoth) 
 }
 
 TEST(CostModel, SmallTournamentsGoToTheCpuAndLargeOnesToTheGpu) {
+    const GameBatchCosts* risk = game_batch_costs("risk");
     const GameBatchCosts* ataxx = game_batch_costs("ataxx");
+    ASSERT_NE(risk, nullptr);
     ASSERT_NE(ataxx, nullptr);
-    // 24 members (552 games) on 16 threads: the CPU (29 ms against 336 ms measured).
-    EXPECT_LT(estimate_batch(*ataxx, 552, 16).cpu_s, estimate_batch(*ataxx, 552, 16).gpu_s);
-    // 256 members (65280 games): the GPU, even against 64 threads.
+    // 24 Risk members (552 games of one-thread alpha-beta players) on 16 threads: the CPU (40 ms
+    // against 548 ms measured).
+    EXPECT_LT(estimate_batch(*risk, 552, 16).cpu_s, estimate_batch(*risk, 552, 16).gpu_s);
+    // 24 Ataxx members on the one-ply lane groups: the GPU (9.7 ms against 41.6 ms measured).
+    EXPECT_GT(estimate_batch(*ataxx, 552, 16).cpu_s, estimate_batch(*ataxx, 552, 16).gpu_s);
+    // 256 Ataxx members (65280 games): the GPU, even against 64 threads.
     EXPECT_GT(estimate_batch(*ataxx, 65280, 64).cpu_s, estimate_batch(*ataxx, 65280, 64).gpu_s);
     // Fewer threads move the crossover down: where 16 threads win, 2 may not.
     uint64_t crossover16 = 0, crossover2 = 0;
     for (uint64_t g = 2; g < 200000 && (!crossover16 || !crossover2); g += 2) {
-        if (!crossover16 && estimate_batch(*ataxx, g, 16).gpu_s < estimate_batch(*ataxx, g, 16).cpu_s)
+        if (!crossover16 && estimate_batch(*risk, g, 16).gpu_s < estimate_batch(*risk, g, 16).cpu_s)
             crossover16 = g;
-        if (!crossover2 && estimate_batch(*ataxx, g, 2).gpu_s < estimate_batch(*ataxx, g, 2).cpu_s)
+        if (!crossover2 && estimate_batch(*risk, g, 2).gpu_s < estimate_batch(*risk, g, 2).cpu_s)
             crossover2 = g;
     }
     EXPECT_GT(crossover16, 552u);
@@ -105,11 +110,11 @@ TEST(CostModel, SmallTournamentsGoToTheCpuAndLargeOnesToTheGpu) {
 }
 
 // With islands, a generation is one call of every island's games (issue 30): the model sizes
-// that batch. One island of 24 Ataxx members (552 games) is the CPU's on 16 threads; 16 and 64
+// that batch. One island of 24 Risk members (552 games) is the CPU's on 16 threads; 16 and 64
 // islands of them, one call of 8832 and 35328 games, are the GPU's.
 TEST(CostModel, IslandsAreSizedAsTheWholeGenerationsBatch) {
-    const GameBatchCosts* ataxx = game_batch_costs("ataxx");
-    ASSERT_NE(ataxx, nullptr);
+    const GameBatchCosts* risk = game_batch_costs("risk");
+    ASSERT_NE(risk, nullptr);
     learn::LearnConfig config = learn::default_config(learn::kDefaultScheme, 6);
     config.population = 24;
     config.tournament = learn::parse_tournament("round-robin:2");
@@ -118,7 +123,7 @@ TEST(CostModel, IslandsAreSizedAsTheWholeGenerationsBatch) {
         islands.count = count;
         const uint64_t games = islands::learn_islands_games_per_call(config, islands, 1);
         EXPECT_EQ(games, 552u * count);
-        const BatchEstimate e = estimate_batch(*ataxx, games, 16);
+        const BatchEstimate e = estimate_batch(*risk, games, 16);
         EXPECT_EQ(e.gpu_s<e.cpu_s, count> 1) << count << " islands";
     }
     // Over 4 ranks each rank's call holds its own islands (64 / 4 = 16).
@@ -139,6 +144,17 @@ TEST(CostModel, ExplicitBackendsAreKeptAndAutoWithoutAGpuIsTheCpu) {
         const BackendChoice search = resolve_backend_for_games("auto", 16, "risk", 552, false);
         EXPECT_EQ(search.kind, BackendKind::Cuda) << search.note;
     }
+}
+
+// `learn --backend cuda` notes the CPU only where the model estimates it faster.
+TEST(CostModel, ACudaRunNamesTheCpuOnlyWhereTheBenchFoundItFaster) {
+    const std::string risk = cuda_slower_note("risk", 552, true, 16);
+    EXPECT_NE(risk.find("estimated at"), std::string::npos) << risk;
+    EXPECT_NE(risk.find("--backend cpu may be faster"), std::string::npos) << risk;
+    EXPECT_EQ(cuda_slower_note("ataxx", 552, true, 16), "");  // the lane groups' 9.7 ms
+    EXPECT_EQ(cuda_slower_note("risk", 65280, true, 16), "");
+    EXPECT_EQ(cuda_slower_note("risk", 552, false, 16), "");  // searching players: not measured
+    EXPECT_EQ(cuda_slower_note("no-such-game", 552, true, 16), "");
 }
 
 }  // namespace

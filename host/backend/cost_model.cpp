@@ -7,14 +7,16 @@ namespace gaeval {
 
 namespace {
 
-// bench/results/gpu-h100-check/bench.csv, rows "tournament generation" (modern scheme,
+// bench/results/gpu-h100-check2/bench.csv, rows "tournament generation" (modern scheme,
 // round-robin:2): the cpu rows at 24 members (552 games) on the machine's 16 threads, the cuda
-// rows at 24 members (latency) and 256 members (65280 games, rate).
-constexpr const char* kH100 = "NVIDIA H100 and its 16 CPU threads, 2026-11-26, main 65bfe88";
+// rows at 24 members (latency) and 256 members (65280 games, rate). Since the one-ply lane groups
+// (a warp a game in a small batch) a 24-member Ataxx generation is the GPU's (9.7 ms against
+// 41.6 ms); Risk's alpha-beta players still run one game a thread (548 ms against 39.8 ms).
+constexpr const char* kH100 = "NVIDIA H100 and its 16 CPU threads, 2026-11-27, main ca2ab07";
 constexpr GameBatchCosts kCosts[] = {
-    {"ataxx", 18883.3 / 16, 0.335617, 110958, kH100},
-    {"gomoku", 27532.5 / 16, 0.0190888, 683161, kH100},
-    {"risk", 17331.5 / 16, 0.542306, 53454.5, kH100},
+    {"ataxx", 13274.3 / 16, 0.00967069, 99863.3, kH100},
+    {"gomoku", 19000.3 / 16, 0.0196168, 680828, kH100},
+    {"risk", 13863.3 / 16, 0.548172, 53740.1, kH100},
 };
 
 std::string seconds_text(double s) {
@@ -43,6 +45,26 @@ BatchEstimate estimate_batch(const GameBatchCosts& costs, uint64_t games, int th
     return e;
 }
 
+namespace {
+
+std::string estimates_text(const GameBatchCosts& costs, const BatchEstimate& e,
+                           const std::string& game, uint64_t games, int threads) {
+    return "a batch of " + std::to_string(games) + " " + game + " games is estimated at " +
+           seconds_text(e.cpu_s) + " on " + std::to_string(threads) + " cpu threads and " +
+           seconds_text(e.gpu_s) + " on the GPU (bench rows of " + costs.measured + ")";
+}
+
+}  // namespace
+
+std::string cuda_slower_note(const std::string& game, uint64_t games, bool one_ply,
+                             int cpu_threads) {
+    const GameBatchCosts* costs = one_ply ? game_batch_costs(game) : nullptr;
+    if (!costs) return "";
+    const BatchEstimate e = estimate_batch(*costs, games, cpu_threads);
+    if (e.gpu_s <= e.cpu_s) return "";
+    return estimates_text(*costs, e, game, games, cpu_threads) + ": --backend cpu may be faster";
+}
+
 BackendChoice resolve_backend_for_games(const std::string& flag, int threads,
                                         const std::string& game, uint64_t games, bool one_ply) {
     BackendChoice choice = resolve_backend(flag, threads);
@@ -54,10 +76,7 @@ BackendChoice resolve_backend_for_games(const std::string& flag, int threads,
         return choice;
     }
     const BatchEstimate e = estimate_batch(*costs, games, choice.threads);
-    const std::string estimates =
-        "a batch of " + std::to_string(games) + " " + game + " games is estimated at " +
-        seconds_text(e.cpu_s) + " on " + std::to_string(choice.threads) + " cpu threads and " +
-        seconds_text(e.gpu_s) + " on the GPU (bench rows of " + costs->measured + ")";
+    const std::string estimates = estimates_text(*costs, e, game, games, choice.threads);
     if (e.gpu_s <= e.cpu_s) {
         choice.note = "auto: cuda: " + estimates;
         return choice;

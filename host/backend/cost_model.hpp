@@ -42,4 +42,10 @@ BatchEstimate estimate_batch(const GameBatchCosts& costs, uint64_t games, int th
 BackendChoice resolve_backend_for_games(const std::string& flag, int threads,
                                         const std::string& game, uint64_t games, bool one_ply);
 
+// For a GPU asked for by name (`--backend cuda`): a note with the two estimates where the bench
+// measured such a batch faster on `cpu_threads` CPU threads; "" where the GPU is estimated
+// faster or the batch has no measured cost (searching players, a game the bench has no row of).
+std::string cuda_slower_note(const std::string& game, uint64_t games, bool one_ply,
+                             int cpu_threads);
+
 }  // namespace gaeval

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "host/backend/cost_model.hpp"
 #include "host/cli/commands.hpp"
 #include "host/cli/common.hpp"
 #include "host/cli/game_options.hpp"
@@ -414,10 +415,6 @@ LearnArgs parse_learn_args(int argc, char** argv) {
 
 namespace {
 
-// Games per generation under which learn on CUDA says the CPU may be faster: 2^14 games are
-// 512 warps, about 4 per multiprocessor of an H100 or H200.
-constexpr uint64_t kGamesToFillAGpu = uint64_t{1} << 14;
-
 // gaeval learn --islands N: the archipelago on this process's transport; rank 0 reports.
 int run_learn_islands(LearnArgs& args, islands::Transport& t) {
     const CommonOptions& common = args.common;
@@ -622,17 +619,14 @@ int run_learn(int argc, char** argv) {
                      job.config.population, job.config.generations,
                      (unsigned long long)learn::games_per_generation(job.config), job.config.dims(),
                      job.session->engine().c_str(), job.out_dir.c_str());
-    // A GPU plays one game per thread: a small tournament leaves most of it idle. Measured on
-    // an H200 (bench/results/gpu-h200-first-check.md): a 552-game generation took 336 ms there
-    // against 30.2 ms on the machine's 16 CPU threads, a 65280-game one 849 ms.
-    // `--backend auto` already chose by the measured cost (host/backend/cost_model.hpp): the note
-    // is for a GPU asked for by name.
-    if (!job.quiet && common.backend == "cuda" &&
-        learn::games_per_generation(job.config) < kGamesToFillAGpu)
-        std::fprintf(stderr,
-                     "gaeval learn: note: %llu games per generation are too few to fill a GPU "
-                     "(one game per thread); --backend cpu may be faster on this machine\n",
-                     (unsigned long long)learn::games_per_generation(job.config));
+    // `--backend auto` already chose by the measured cost (host/backend/cost_model.hpp); a GPU
+    // asked for by name gets the same estimates as a note where the CPU is estimated faster.
+    if (!job.quiet && common.backend == "cuda") {
+        const std::string note =
+            cuda_slower_note(job.session->info().name, learn::games_per_generation(job.config),
+                             job.config.depth <= 1, resolve_backend("cpu", common.threads).threads);
+        if (!note.empty()) std::fprintf(stderr, "gaeval learn: note: %s\n", note.c_str());
+    }
     learn::LearnResult r;
     if (!run_to_the_end(job, r)) return ExitInterrupted;
     std::printf("learned %s weights in %u generation%s, %llu games, %.1f s (%s)\n",
