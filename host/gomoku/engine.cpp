@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <cmath>
+#include <cstdlib>
 #include <cstring>
 
 #include "games/gomoku/players.hpp"
@@ -77,6 +79,10 @@ int from_tt(int score, int ply) {
 struct SharedState {
     std::vector<TtEntry> tt;
     std::vector<float> weights;
+    // The line-shape weights (patterns.hpp, kShapeWeightCount), rounded; empty: no shape term
+    // (the learned table's value alone, as before shape weights existed).
+    std::vector<int> shape;
+    bool shape_order = false;  // experiment: quiet moves ordered by their shape value too
     int history[2][512] = {};
 };
 
@@ -90,7 +96,7 @@ class Searcher {
              const EngineLimits& limits)
         : s_(shared), exact_(rule == RuleSet::Standard), limits_(limits) {
         stones_[0] = stones_[1] = BB::none();
-        inc_.reset(exact_);
+        inc_.reset(exact_, !s_.shape.empty());
         for (int y = 0; y < N; ++y)
             for (int x = 0; x < N; ++x) {
                 const int8_t owner = cells[static_cast<std::size_t>(y * N + x)];
@@ -433,7 +439,20 @@ class Searcher {
         int best = 0;
         for (int r = 0; r < kRanks; ++r)
             if (ranks[r].any()) best = std::max(best, rank_value_[r]);
-        return 16 * potential + best + 8;
+        return 16 * potential + best + 8 + shape_value();
+    }
+
+    // The line-shape term for the side to move: its shape counts weighed by the first 8 shape
+    // weights minus the opponent's by the last 8; 0 without shape weights.
+    int shape_value() const {
+        if (s_.shape.empty()) return 0;
+        const int me = side_, op = me ^ 1;
+        constexpr int kPerSide = kLineShapes - 1;
+        int value = 0;
+        for (int k = 1; k < kLineShapes; ++k)
+            value += s_.shape[static_cast<std::size_t>(k - 1)] * inc_.shape_count(me, k) -
+                     s_.shape[static_cast<std::size_t>(kPerSide + k - 1)] * inc_.shape_count(op, k);
+        return value;
     }
 
     // The moves of the side to move, best first by the table's rank, then history, then
@@ -481,6 +500,18 @@ class Searcher {
                 key += static_cast<int64_t>(s_.history[me][c]) << 2;
                 if (near1.test(c)) key += 2;
                 if (my_fours.test(c)) key += int64_t{1} << 37;
+                if (s_.shape_order) {
+                    // The cell's shapes in its four lines, own and the opponent's (blocks).
+                    int cell = 0;
+                    for (int d = 0; d < 4; ++d) {
+                        const int mine = inc_.shape_at(me, d, c),
+                                  theirs = inc_.shape_at(me ^ 1, d, c);
+                        if (mine > 0) cell += s_.shape[static_cast<std::size_t>(mine - 1)];
+                        if (theirs > 0)
+                            cell += s_.shape[static_cast<std::size_t>(kLineShapes - 2 + theirs)];
+                    }
+                    key += static_cast<int64_t>(gaeval::min(gaeval::max(cell, 0), 4095)) << 23;
+                }
                 scored[count++] = {c, key};
             }
         }
@@ -631,8 +662,17 @@ struct GomokuEngine::Impl {
     SharedState shared;
 };
 
-GomokuEngine::GomokuEngine(const std::vector<float>& weights, std::size_t tt_entries)
+GomokuEngine::GomokuEngine(const std::vector<float>& weights, std::size_t tt_entries,
+                           const std::vector<float>& shape_weights)
     : impl_(std::make_unique<Impl>()) {
+    if (!shape_weights.empty()) {
+        impl_->shared.shape.assign(kShapeWeightCount, 0);
+        for (int i = 0; i < kShapeWeightCount && i < static_cast<int>(shape_weights.size()); ++i)
+            impl_->shared.shape[static_cast<std::size_t>(i)] =
+                static_cast<int>(std::lround(shape_weights[static_cast<std::size_t>(i)]));
+        const char* order = std::getenv("GAEVAL_GOMOKU_SHAPE_ORDER");
+        impl_->shared.shape_order = order != nullptr && order[0] == '1';
+    }
     std::size_t size = 1;
     while (size < tt_entries) size <<= 1;
     impl_->shared.tt.assign(size, TtEntry{});
@@ -640,6 +680,10 @@ GomokuEngine::GomokuEngine(const std::vector<float>& weights, std::size_t tt_ent
     pattern_table(false);
     pattern_table(true);
     level_table();
+    if (!shape_weights.empty()) {
+        shape_table(false);
+        shape_table(true);
+    }
     impl_->shared.weights.assign(kWeightCount, 0.0f);
     for (int i = 0; i < kWeightCount && i < static_cast<int>(weights.size()); ++i)
         impl_->shared.weights[static_cast<std::size_t>(i)] = weights[static_cast<std::size_t>(i)];
