@@ -4,7 +4,6 @@
 #include <array>
 #include <chrono>
 #include <cmath>
-#include <cstdlib>
 #include <cstring>
 
 #include "games/gomoku/players.hpp"
@@ -82,7 +81,6 @@ struct SharedState {
     // The line-shape weights (patterns.hpp, kShapeWeightCount), rounded; empty: no shape term
     // (the learned table's value alone, as before shape weights existed).
     std::vector<int> shape;
-    bool shape_order = false;  // experiment: quiet moves ordered by their shape value too
     int history[2][512] = {};
 };
 
@@ -500,18 +498,6 @@ class Searcher {
                 key += static_cast<int64_t>(s_.history[me][c]) << 2;
                 if (bit_test(near1, c)) key += 2;
                 if (bit_test(my_fours, c)) key += int64_t{1} << 37;
-                if (s_.shape_order) {
-                    // The cell's shapes in its four lines, own and the opponent's (blocks).
-                    int cell = 0;
-                    for (int d = 0; d < 4; ++d) {
-                        const int mine = inc_.shape_at(me, d, c),
-                                  theirs = inc_.shape_at(me ^ 1, d, c);
-                        if (mine > 0) cell += s_.shape[static_cast<std::size_t>(mine - 1)];
-                        if (theirs > 0)
-                            cell += s_.shape[static_cast<std::size_t>(kLineShapes - 2 + theirs)];
-                    }
-                    key += static_cast<int64_t>(gaeval::min(gaeval::max(cell, 0), 4095)) << 23;
-                }
                 scored[count++] = {c, key};
             }
         }
@@ -671,8 +657,6 @@ GomokuEngine::GomokuEngine(const std::vector<float>& weights, std::size_t tt_ent
         for (int i = 0; i < kShapeWeightCount && i < static_cast<int>(shape_weights.size()); ++i)
             impl_->shared.shape[static_cast<std::size_t>(i)] =
                 static_cast<int>(std::lround(shape_weights[static_cast<std::size_t>(i)]));
-        const char* order = std::getenv("GAEVAL_GOMOKU_SHAPE_ORDER");
-        impl_->shared.shape_order = order != nullptr && order[0] == '1';
     }
     std::size_t size = 1;
     while (size < tt_entries) size <<= 1;
