@@ -13,6 +13,8 @@
 #include "host/games/registry.hpp"
 #include "host/gomoku/default_player.hpp"
 #include "host/gomoku/engine.hpp"
+#include "host/gomoku/patterns.hpp"
+#include "host/io/json_fields.hpp"
 
 namespace gaeval::gomoku {
 namespace {
@@ -294,6 +296,17 @@ TEST(GomokuEngine, TheDefaultPlayerIsTheShippedFile) {
     ASSERT_EQ(p.weights.size(), file.weights.size());
     for (std::size_t i = 0; i < p.weights.size(); ++i)
         EXPECT_EQ(p.weights[i], file.weights[i]) << i;
+    // It has no line-shape weights (an old file: no shape term), and neither has the brain.
+    const std::string dir = std::string(GAEVAL_SOURCE_DIR) + "/data/gomoku/";
+    EXPECT_TRUE(
+        read_shape_weights(json_fields::read_file(dir + "default-player.json"), "d").empty());
+    EXPECT_TRUE(default_shape_weights().empty());
+    // The learned shape file: the same table and 16 shape weights.
+    const games::PlayerFile shaped =
+        games::read_player_file(dir + "shape-player.json", games::find_game("gomoku").info());
+    EXPECT_EQ(shaped.weights, file.weights);
+    EXPECT_EQ(read_shape_weights(json_fields::read_file(dir + "shape-player.json"), "s").size(),
+              static_cast<std::size_t>(kShapeWeightCount));
 }
 
 }  // namespace

@@ -257,6 +257,43 @@ TEST(GomokuGomocup, TheBinaryThroughAPipe) {
     EXPECT_NE(r.err.find("a player for ataxx, expected gomoku"), std::string::npos) << r.err;
 }
 
+// A player file with line-shape weights plays through the pipe (at a node limit); a malformed
+// "shape_weights" is one line on stderr, exit 2, before speaking.
+TEST(GomokuGomocup, AShapePlayerFileThroughAPipe) {
+    const std::string script =
+        temp_file("shape_manager.txt",
+                  "START 15\r\nINFO timeout_turn 2000\r\nBOARD\r\n7,7,1\r\n8,8,2\r\n7,8,1\r\n"
+                  "9,9,2\r\nDONE\r\nTURN 10,10\r\nEND\r\n");
+    const std::string head =
+        R"({"format": "gaeval-player", "version": 2, "game": "gomoku", "depth": 2, )"
+        R"("features": ["r1_own1", "r2_enemy1", "r3_1_own2_enemy2", "r3_2_own2_enemy3", )"
+        R"("r3_3_own2_enemy4", "r4_1_own3_enemy2", "r4_2_own4_enemy2", "r5_1_own3_enemy3", )"
+        R"("r5_2_own3_enemy4", "r6_1_own4_enemy3", "r6_2_own4_enemy4", "k_acceptance"], )"
+        R"("weights": [1196258.5, 82106.3, 7668.7, 4205.2, 2427.3, 556.5, 226.8, 83.0, 15.4, )"
+        R"(4.05, 1.16, 0.116], )";
+    const std::string good = temp_file(
+        "shape_player.json",
+        head + R"("shape_weights": [0, 1, 4, 3, 12, 10, 40, 100, 0, 1, 4, 3, 10, 8, 30, 80]})");
+    auto r = run_cli("gomocup --nodes 3000 --player " + good + " < " + script);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    std::istringstream out(r.out);
+    std::vector<std::string> lines;
+    for (std::string line; std::getline(out, line);) lines.push_back(line);
+    ASSERT_EQ(lines.size(), 3u) << r.out;
+    EXPECT_EQ(lines[0], "OK");
+    int x = -1, y = -1;
+    EXPECT_TRUE(parse_move(lines[1], 15, &x, &y)) << lines[1];
+    EXPECT_TRUE(parse_move(lines[2], 15, &x, &y)) << lines[2];
+    for (const char* taken : {"7,7", "8,8", "7,8", "9,9", "10,10", lines[1].c_str()})
+        EXPECT_NE(lines[2], taken);
+    const std::string bad = temp_file("shape_bad.json", head + R"("shape_weights": [1, 2, 3]})");
+    r = run_cli("gomocup --player " + bad + " < " + script);
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_EQ(r.err_lines(), 1) << r.err;
+    EXPECT_NE(r.err.find("shape_weights"), std::string::npos) << r.err;
+    EXPECT_TRUE(r.out.empty());
+}
+
 // A brain started the way a manager starts one: `gaeval gomocup ARGS` (or a launcher script)
 // with its stdin and stdout on pipes; lines are written and read as the manager does.
 class BrainProcess {

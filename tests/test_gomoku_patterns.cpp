@@ -6,6 +6,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
+#include <memory>
 #include <random>
 #include <vector>
 
@@ -170,6 +172,223 @@ TEST(GomokuPatterns, EngineEvaluationEqualsTheTablesValue) {
         }
     }
     EXPECT_EQ(checked, 1800);
+}
+
+// The shape table, read by hand (x own, o the other side or the edge, the centre at 5).
+TEST(GomokuShapes, LineShapesByHand) {
+    auto shape = [](const char* text, bool exact) {
+        uint8_t line[11];
+        for (int i = 0; i < 11; ++i)
+            line[i] = text[i] == 'x' ? kLineOwn : text[i] == 'o' ? kLineOther : kLineEmpty;
+        return static_cast<int>(line_shape(line, exact));
+    };
+    EXPECT_EQ(shape(".xxxx......", false), kShapeFive);
+    EXPECT_EQ(shape("..xxx......", false), kShapeOpenFour);     // .xxxC.
+    EXPECT_EQ(shape("oxxx.......", false), kShapeFour);         // blocked: oxxxC.
+    EXPECT_EQ(shape("...xx......", false), kShapeOpenThree);    // .xxC.
+    EXPECT_EQ(shape("..oxx......", false), kShapeClosedThree);  // oxxC..: a window of 3
+    EXPECT_EQ(shape("....x......", false), kShapeOpenTwo);      // .xC.
+    EXPECT_EQ(shape("...ox......", false), kShapeClosedTwo);    // oxC...: no window of 6
+    EXPECT_EQ(shape("....x.o....", false), kShapeClosedTwo);    // xCo: room only to the left
+    EXPECT_EQ(shape("......ox...", false), kShapeOne);          // Cox: x behind the o
+    EXPECT_EQ(shape("...........", false), kShapeOne);
+    EXPECT_EQ(shape("....o.o....", false), kShapeDead);  // oCo: no window of 5
+    EXPECT_EQ(shape("..o...o....", false), kShapeDead);  // o..Co: 3 cells free
+    EXPECT_EQ(shape(".o....o....", false), kShapeDead);  // o...Co: 4 cells free
+    EXPECT_EQ(shape("o.....o....", false), kShapeOne);   // o....Co: 5 cells free
+    EXPECT_EQ(shape("oxxxx.x....", true), kShapeDead);   // standard: every window touches x
+}
+
+// The shape counts of a board, from its lines read cell by cell (a second implementation of
+// the codes that IncrementalPatterns keeps): counts[side][shape] over empty cells x 4 lines.
+template <int N>
+std::array<std::array<int, kLineShapes>, 2> reference_shape_counts(
+    const typename Geometry<N>::BB* stones, bool exact) {
+    using Geo = Geometry<N>;
+    static constexpr int kDx[4] = {1, 0, 1, -1}, kDy[4] = {0, 1, 1, 1};
+    std::array<std::array<int, kLineShapes>, 2> counts{};
+    for (int y = 0; y < N; ++y)
+        for (int x = 0; x < N; ++x) {
+            const int c = Geo::cell(x, y);
+            if ((stones[0] | stones[1]).test(c)) continue;
+            for (int s = 0; s < 2; ++s)
+                for (int d = 0; d < 4; ++d) {
+                    uint8_t line[11];
+                    for (int k = -5; k <= 5; ++k) {
+                        const int nx = x + k * kDx[d], ny = y + k * kDy[d];
+                        uint8_t v = kLineOther;
+                        if (k == 0 || (nx >= 0 && nx < N && ny >= 0 && ny < N)) {
+                            const int e = Geo::cell(nx, ny);
+                            v = k == 0                  ? kLineEmpty
+                                : stones[s].test(e)     ? kLineOwn
+                                : stones[s ^ 1].test(e) ? kLineOther
+                                                        : kLineEmpty;
+                        }
+                        line[k + 5] = v;
+                    }
+                    ++counts[static_cast<std::size_t>(s)][line_shape(line, exact)];
+                }
+        }
+    return counts;
+}
+
+// Row-major 15x15 positions from text rows (x side 0, o side 1), centred.
+struct TextBoard {
+    Geometry<15>::BB stones[2] = {Geometry<15>::BB::none(), Geometry<15>::BB::none()};
+    std::vector<int8_t> cells = std::vector<int8_t>(225, 0);
+    explicit TextBoard(const std::vector<const char*>& rows, int top = 7, int left = 7) {
+        for (std::size_t r = 0; r < rows.size(); ++r)
+            for (int i = 0; rows[r][i]; ++i) {
+                if (rows[r][i] != 'x' && rows[r][i] != 'o') continue;
+                const int side = rows[r][i] == 'x' ? 0 : 1;
+                const int x = left + i, y = top + static_cast<int>(r);
+                stones[side].set(Geometry<15>::cell(x, y));
+                cells[static_cast<std::size_t>(y * 15 + x)] = static_cast<int8_t>(1 + side);
+            }
+    }
+    IncrementalPatterns<15>& patterns(IncrementalPatterns<15>& inc, bool exact) const {
+        inc.reset(exact, true);
+        for (int s = 0; s < 2; ++s) {
+            auto todo = stones[s];
+            while (todo.any()) {
+                const int c = todo.lowest();
+                todo.reset(c);
+                inc.place(s, c);
+            }
+        }
+        return inc;
+    }
+};
+
+// Hand-derived counts. An open three .xxx. (row 7, columns 5-7 free around): its row gives
+// two open-four cells (the ends) and two four cells (one further out); no other line of the
+// board makes a four, so the three is counted once as "two open-four points". A broken three
+// .x.xx.: one open-four cell (the gap), two fours (the ends). A blocked four oxxxx.: one five
+// point, and past it one four (xxxx.C in freestyle makes a five-point).
+TEST(GomokuShapes, CountsByHand) {
+    auto inc = std::make_unique<IncrementalPatterns<15>>();
+    {
+        const TextBoard b({"xxx"}, 7, 6);
+        b.patterns(*inc, false);
+        EXPECT_EQ(inc->shape_count(0, kShapeOpenFour), 2);
+        EXPECT_EQ(inc->shape_count(0, kShapeFour), 2);
+        EXPECT_EQ(inc->shape_count(0, kShapeFive), 0);
+        EXPECT_EQ(inc->shape_count(0, kShapeOpenThree), 0);  // no line holds two stones + room
+        EXPECT_EQ(inc->shape_count(1, kShapeFour), 0);
+    }
+    {
+        const TextBoard b({"x.xx"}, 7, 5);
+        b.patterns(*inc, false);
+        EXPECT_EQ(inc->shape_count(0, kShapeOpenFour), 1);
+        EXPECT_EQ(inc->shape_count(0, kShapeFour), 2);
+    }
+    {
+        const TextBoard b({"oxxxx"}, 7, 3);
+        b.patterns(*inc, false);
+        EXPECT_EQ(inc->shape_count(0, kShapeFive), 1);
+        EXPECT_EQ(inc->shape_count(0, kShapeOpenFour), 0);
+        EXPECT_EQ(inc->shape_count(0, kShapeFour), 1);
+        // The same blocked four in standard rules: the cell past the five-point would make six.
+        b.patterns(*inc, true);
+        EXPECT_EQ(inc->shape_count(0, kShapeFive), 1);
+        EXPECT_EQ(inc->shape_count(0, kShapeFour), 0);
+    }
+    {
+        // One stone alone: in each of its 4 lines, the 4 cells on either side make a two,
+        // open (a window of 6 with empty ends) for the cells at distance 1 to 3 and 4 only
+        // from one side; far off the stone every free line is a one.
+        const TextBoard b({"x"}, 7, 7);
+        b.patterns(*inc, false);
+        EXPECT_EQ(inc->shape_count(0, kShapeOpenTwo) + inc->shape_count(0, kShapeClosedTwo), 4 * 8);
+        EXPECT_EQ(inc->shape_count(0, kShapeOpenTwo), 4 * 6);
+    }
+}
+
+// The counts kept move by move equal the counts read from the board, through random games
+// with takebacks (both rules, both sizes).
+template <int N>
+void shape_games(bool exact, int span, uint32_t seed) {
+    using Geo = Geometry<N>;
+    using BB = typename Geo::BB;
+    std::mt19937 rng(seed);
+    auto inc = std::make_unique<IncrementalPatterns<N>>();
+    for (int game = 0; game < 6; ++game) {
+        inc->reset(exact, true);
+        BB stones[2] = {BB::none(), BB::none()};
+        std::vector<std::pair<int, int>> placed;
+        const int lo = (N - span) / 2;
+        for (int move = 0; move < span * span / 2; ++move) {
+            if (!placed.empty() && rng() % 5 == 0) {
+                const std::size_t i = rng() % placed.size();
+                const auto [side, c] = placed[i];
+                placed.erase(placed.begin() + static_cast<long>(i));
+                stones[side].reset(c);
+                inc->remove(side, c);
+            } else {
+                const int c = Geo::cell(lo + static_cast<int>(rng() % span),
+                                        lo + static_cast<int>(rng() % span));
+                if ((stones[0] | stones[1]).test(c)) continue;
+                const int side = static_cast<int>(rng() % 2);
+                stones[side].set(c);
+                inc->place(side, c);
+                placed.emplace_back(side, c);
+            }
+            const auto want = reference_shape_counts<N>(stones, exact);
+            for (int s = 0; s < 2; ++s)
+                for (int k = 0; k < kLineShapes; ++k)
+                    ASSERT_EQ(inc->shape_count(s, k),
+                              want[static_cast<std::size_t>(s)][static_cast<std::size_t>(k)])
+                        << "side " << s << " shape " << k << " game " << game << " move " << move;
+        }
+    }
+}
+
+TEST(GomokuShapes, IncrementalCountsEqualTheBoardsLines) {
+    shape_games<15>(false, 9, 11);
+    shape_games<15>(true, 15, 12);
+    shape_games<20>(false, 12, 13);
+}
+
+// The engine's value with shape weights is its value without them plus the weighted counts
+// (mover's weights on the mover's counts, minus the opponent's); swapping the colours and the
+// two halves of the weights negates that term. Old player files (no "shape_weights") read
+// as no shape weights.
+TEST(GomokuShapes, EngineShapeTermAndSideSwap) {
+    std::vector<float> table;
+    for (int r = 0; r < kWeightCount; ++r) table.push_back(seed_reward(r));
+    std::vector<float> shape(kShapeWeightCount), swapped(kShapeWeightCount);
+    std::mt19937 rng(21);
+    for (auto& w : shape) w = static_cast<float>(rng() % 41) - 10.0f;
+    for (int i = 0; i < kShapeWeightCount; ++i)
+        swapped[static_cast<std::size_t>(i)] =
+            shape[static_cast<std::size_t>((i + kShapeWeightCount / 2) % kShapeWeightCount)];
+    GomokuEngine plain(table, 1u << 10), shaped(table, 1u << 10, shape),
+        shaped_swapped(table, 1u << 10, swapped);
+    for (int position = 0; position < 100; ++position) {
+        const bool exact = position % 2 == 1;
+        const RuleSet rule = exact ? RuleSet::Standard : RuleSet::Freestyle;
+        Geometry<15>::BB stones[2] = {Geometry<15>::BB::none(), Geometry<15>::BB::none()};
+        std::vector<int8_t> cells(225, 0), other(225, 0);
+        const int count = 1 + static_cast<int>(rng() % 40);
+        for (int i = 0; i < count; ++i) {
+            const int x = 3 + static_cast<int>(rng() % 9), y = 3 + static_cast<int>(rng() % 9);
+            if (cells[static_cast<std::size_t>(y * 15 + x)]) continue;
+            const int side = static_cast<int>(rng() % 2);
+            cells[static_cast<std::size_t>(y * 15 + x)] = static_cast<int8_t>(1 + side);
+            other[static_cast<std::size_t>(y * 15 + x)] = static_cast<int8_t>(2 - side);
+            stones[side].set(Geometry<15>::cell(x, y));
+        }
+        const auto counts = reference_shape_counts<15>(stones, exact);
+        int term = 0;
+        for (int k = 1; k < kLineShapes; ++k)
+            term += static_cast<int>(shape[static_cast<std::size_t>(k - 1)]) * counts[0][k] -
+                    static_cast<int>(shape[static_cast<std::size_t>(kLineShapes - 2 + k)]) *
+                        counts[1][k];
+        const int base = plain.evaluate(15, rule, cells);
+        ASSERT_EQ(shaped.evaluate(15, rule, cells), base + term) << "position " << position;
+        ASSERT_EQ(shaped_swapped.evaluate(15, rule, other) - plain.evaluate(15, rule, other), -term)
+            << "position " << position;
+    }
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include "host/games/registry.hpp"
 #include "host/gomoku/default_player.hpp"
 #include "host/gomoku/gomocup.hpp"
+#include "host/io/json_fields.hpp"
 
 namespace gaeval::cli {
 
@@ -34,6 +35,8 @@ int run_gomocup(int argc, char** argv) {
          cxxopts::value<std::string>()->default_value("clock"))
         ("messages", "before each move of the engine, a MESSAGE line: depth-seldepth, nodes, "
                      "threat nodes, nps, time used / budget (ms), reason, score, PV")
+        ("nodes", "the engine's main-search nodes a move (0: the clock alone; fixed-work games "
+                  "for learning)", cxxopts::value<uint64_t>()->default_value("0"))
         ("seed", "key of the player's random choices",
          cxxopts::value<uint64_t>()->default_value("1"))
         ("h,help", "print this help");
@@ -52,6 +55,16 @@ int run_gomocup(int argc, char** argv) {
                         ? games::parse_player(result["player"].as<std::string>(), "--player", info)
                         : gomoku::default_player();
     config.seed = result["seed"].as<uint64_t>();
+    config.max_nodes = result["nodes"].as<uint64_t>();
+    if (result.count("player")) {
+        // A player file's optional "shape_weights" (the engine's line-shape terms).
+        const std::string spec = result["player"].as<std::string>();
+        games::PlayerData unused;
+        if (!games::builtin_player(spec, info, &unused))
+            config.shape_weights = gomoku::read_shape_weights(json_fields::read_file(spec), spec);
+    } else {
+        config.shape_weights = gomoku::default_shape_weights();
+    }
     config.messages = result.count("messages") > 0;
     std::ios::sync_with_stdio(false);
     gomoku::run_brain(std::cin, std::cout, config);

@@ -1,6 +1,8 @@
 #include "host/gomoku/default_player.hpp"
 
 #include "games/gomoku/players.hpp"
+#include "host/core/error.hpp"
+#include "host/gomoku/patterns.hpp"
 
 namespace gaeval::gomoku {
 
@@ -16,6 +18,24 @@ games::PlayerData default_player() {
     p.weights.assign(kWeights, kWeights + kWeightCount);
     p.label = "default-player";
     return p;
+}
+
+std::vector<float> default_shape_weights() { return {}; }
+
+std::vector<float> read_shape_weights(const nlohmann::json& doc, const std::string& path) {
+    std::vector<float> out;
+    if (!doc.is_object() || !doc.contains("shape_weights")) return out;
+    const nlohmann::json& field = doc["shape_weights"];
+    if (!field.is_array() || field.size() != static_cast<std::size_t>(kShapeWeightCount))
+        throw InputError(path + ": shape_weights: expected an array of " +
+                         std::to_string(kShapeWeightCount) + " numbers");
+    for (const auto& v : field) {
+        if (!v.is_number())
+            throw InputError(path + ": shape_weights: expected an array of " +
+                             std::to_string(kShapeWeightCount) + " numbers");
+        out.push_back(v.get<float>());
+    }
+    return out;
 }
 
 }  // namespace gaeval::gomoku

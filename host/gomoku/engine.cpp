@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <cmath>
 #include <cstring>
 
 #include "games/gomoku/players.hpp"
@@ -77,6 +78,9 @@ int from_tt(int score, int ply) {
 struct SharedState {
     std::vector<TtEntry> tt;
     std::vector<float> weights;
+    // The line-shape weights (patterns.hpp, kShapeWeightCount), rounded; empty: no shape term
+    // (the learned table's value alone, as before shape weights existed).
+    std::vector<int> shape;
     int history[2][512] = {};
 };
 
@@ -90,7 +94,7 @@ class Searcher {
              const EngineLimits& limits)
         : s_(shared), exact_(rule == RuleSet::Standard), limits_(limits) {
         stones_[0] = stones_[1] = BB::none();
-        inc_.reset(exact_);
+        inc_.reset(exact_, !s_.shape.empty());
         for (int y = 0; y < N; ++y)
             for (int x = 0; x < N; ++x) {
                 const int8_t owner = cells[static_cast<std::size_t>(y * N + x)];
@@ -139,7 +143,7 @@ class Searcher {
                 threat_budget_ = clock ? 30000 : 5000;
                 threat_nodes_ = 0;
                 int first = -1;
-                if (attack(me, depth, true, &first) && first >= 0 && empty.test(first))
+                if (attack(me, depth, true, &first) && first >= 0 && bit_test(empty, first))
                     return finish(out, first, kEngineWin - 2 * depth, "vcf");
                 if (stopped_ || threat_abort_) break;
             }
@@ -149,7 +153,7 @@ class Searcher {
                 threat_budget_ = clock ? 40000 : 3000;
                 threat_nodes_ = 0;
                 int first = -1;
-                if (attack(me, depth, false, &first) && first >= 0 && empty.test(first))
+                if (attack(me, depth, false, &first) && first >= 0 && bit_test(empty, first))
                     return finish(out, first, kEngineWin - 4 * depth, "vct");
             }
             threat_share_ = 0;
@@ -179,7 +183,7 @@ class Searcher {
             if (limits_.time_ms > 0 && !time_share(kIterationShare))
                 break;  // the next one would not end
         }
-        if (best < 0 || !empty.test(best)) {
+        if (best < 0 || !bit_test(empty, best)) {
             out.pv.clear();
             return finish(out, fallback_move(), 0, "fixed");
         }
@@ -220,12 +224,12 @@ class Searcher {
     }
 
     void place(int side, int c) {
-        stones_[side].set(c);
+        bit_set(stones_[side], c);
         inc_.place(side, c);
         hash_ ^= zobrist()[side][c];
     }
     void remove(int side, int c) {
-        stones_[side].reset(c);
+        bit_reset(stones_[side], c);
         inc_.remove(side, c);
         hash_ ^= zobrist()[side][c];
     }
@@ -319,7 +323,7 @@ class Searcher {
             BB todo = group;
             while (todo.any()) {
                 const int c = todo.lowest();
-                todo.reset(c);
+                bit_reset(todo, c);
                 place(a, c);
                 const bool win = defend(a, depth, fours_only);
                 remove(a, c);
@@ -355,7 +359,7 @@ class Searcher {
         BB defences = inc_.level[a][0] | inc_.four[a] | inc_.four[d];
         while (defences.any()) {
             const int c = defences.lowest();
-            defences.reset(c);
+            bit_reset(defences, c);
             place(d, c);
             const bool win = attack(a, depth - 1, fours_only, &dummy);
             remove(d, c);
@@ -433,7 +437,20 @@ class Searcher {
         int best = 0;
         for (int r = 0; r < kRanks; ++r)
             if (ranks[r].any()) best = std::max(best, rank_value_[r]);
-        return 16 * potential + best + 8;
+        return 16 * potential + best + 8 + shape_value();
+    }
+
+    // The line-shape term for the side to move: its shape counts weighed by the first 8 shape
+    // weights minus the opponent's by the last 8; 0 without shape weights.
+    int shape_value() const {
+        if (s_.shape.empty()) return 0;
+        const int me = side_, op = me ^ 1;
+        constexpr int kPerSide = kLineShapes - 1;
+        int value = 0;
+        for (int k = 1; k < kLineShapes; ++k)
+            value += s_.shape[static_cast<std::size_t>(k - 1)] * inc_.shape_count(me, k) -
+                     s_.shape[static_cast<std::size_t>(kPerSide + k - 1)] * inc_.shape_count(op, k);
+        return value;
     }
 
     // The moves of the side to move, best first by the table's rank, then history, then
@@ -473,14 +490,14 @@ class Searcher {
             BB todo = ranks[r];
             while (todo.any()) {
                 const int c = todo.lowest();
-                todo.reset(c);
+                bit_reset(todo, c);
                 int64_t key = static_cast<int64_t>(rank_key_[r]) << 40;
                 if (c == tt_move) key += int64_t{1} << 50;
                 if (c == killers_[ply][0]) key += int64_t{1} << 36;
                 if (c == killers_[ply][1]) key += int64_t{1} << 35;
                 key += static_cast<int64_t>(s_.history[me][c]) << 2;
-                if (near1.test(c)) key += 2;
-                if (my_fours.test(c)) key += int64_t{1} << 37;
+                if (bit_test(near1, c)) key += 2;
+                if (bit_test(my_fours, c)) key += int64_t{1} << 37;
                 scored[count++] = {c, key};
             }
         }
@@ -490,8 +507,9 @@ class Searcher {
         int quiet = 0;
         for (int i = 0; i < count; ++i) {
             const int c = scored[i].cell;
-            const bool threat = forced || c == tt_move || my_fours.test(c) || lm.level[1].test(c) ||
-                                lm.level[2].test(c) || lo.level[1].test(c) || lo.level[2].test(c);
+            const bool threat = forced || c == tt_move || bit_test(my_fours, c) ||
+                                bit_test(lm.level[1], c) || bit_test(lm.level[2], c) ||
+                                bit_test(lo.level[1], c) || bit_test(lo.level[2], c);
             if (!threat && quiet >= kMaxMoves) continue;
             if (!threat) ++quiet;
             moves->push_back(c);
@@ -532,7 +550,7 @@ class Searcher {
                     (entry.bound == kUpper && v <= alpha))
                     return v;
             }
-            if (tt_move >= 0 && !empty.test(tt_move)) tt_move = -1;
+            if (tt_move >= 0 && !bit_test(empty, tt_move)) tt_move = -1;
         }
         if (ply == 0 && tt_move < 0) tt_move = root_hint_;
         const Levels<BB> lm = levels_of(me);
@@ -564,7 +582,7 @@ class Searcher {
             // Late quiet moves (from the third, at depth 2 or more) are searched shallower
             // first (late move reductions).
             int reduction = 0;
-            if (depth >= 2 && searched >= 2 && !threats.test(c) && c != tt_move &&
+            if (depth >= 2 && searched >= 2 && !bit_test(threats, c) && c != tt_move &&
                 c != killers_[ply][0] && c != killers_[ply][1])
                 reduction = searched >= 8 && depth >= 5 ? 2 : 1;
             make(c);
@@ -614,7 +632,7 @@ class Searcher {
         std::vector<int> pv, played;
         if (first < 0) return pv;
         int c = first;
-        while (c >= 0 && pv.size() < 16 && empty_cells().test(c)) {
+        while (c >= 0 && pv.size() < 16 && bit_test(empty_cells(), c)) {
             pv.push_back(Geo::row_of(c) * N + Geo::column_of(c));
             make(c);
             played.push_back(c);
@@ -631,8 +649,15 @@ struct GomokuEngine::Impl {
     SharedState shared;
 };
 
-GomokuEngine::GomokuEngine(const std::vector<float>& weights, std::size_t tt_entries)
+GomokuEngine::GomokuEngine(const std::vector<float>& weights, std::size_t tt_entries,
+                           const std::vector<float>& shape_weights)
     : impl_(std::make_unique<Impl>()) {
+    if (!shape_weights.empty()) {
+        impl_->shared.shape.assign(kShapeWeightCount, 0);
+        for (int i = 0; i < kShapeWeightCount && i < static_cast<int>(shape_weights.size()); ++i)
+            impl_->shared.shape[static_cast<std::size_t>(i)] =
+                static_cast<int>(std::lround(shape_weights[static_cast<std::size_t>(i)]));
+    }
     std::size_t size = 1;
     while (size < tt_entries) size <<= 1;
     impl_->shared.tt.assign(size, TtEntry{});
@@ -640,6 +665,10 @@ GomokuEngine::GomokuEngine(const std::vector<float>& weights, std::size_t tt_ent
     pattern_table(false);
     pattern_table(true);
     level_table();
+    if (!shape_weights.empty()) {
+        shape_table(false);
+        shape_table(true);
+    }
     impl_->shared.weights.assign(kWeightCount, 0.0f);
     for (int i = 0; i < kWeightCount && i < static_cast<int>(weights.size()); ++i)
         impl_->shared.weights[static_cast<std::size_t>(i)] = weights[static_cast<std::size_t>(i)];

@@ -48,7 +48,10 @@ constexpr int kEngineWin = 1000000;
 class GomokuEngine {
   public:
     // weights: the 12 numbers of a gomoku player (11 rewards and K). tt_entries: a power of 2.
-    explicit GomokuEngine(const std::vector<float>& weights, std::size_t tt_entries = 1u << 20);
+    // shape_weights: the line-shape weights (patterns.hpp, kShapeWeightCount, rounded to
+    // integers; missing ones 0); empty: no shape term, the value exactly as before.
+    explicit GomokuEngine(const std::vector<float>& weights, std::size_t tt_entries = 1u << 20,
+                          const std::vector<float>& shape_weights = {});
     ~GomokuEngine();
     GomokuEngine(const GomokuEngine&) = delete;
     GomokuEngine& operator=(const GomokuEngine&) = delete;

@@ -125,7 +125,8 @@ int64_t move_budget_ms(long timeout_turn, long timeout_match, long time_left) {
 
 GomocupBrain::GomocupBrain(BrainConfig config) : config_(std::move(config)) {
     if (config_.clock && config_.player.kind == PlayerKind::Weighted)
-        engine_ = std::make_unique<GomokuEngine>(config_.player.weights, kDefaultTableBytes / 16);
+        engine_ = std::make_unique<GomokuEngine>(config_.player.weights, kDefaultTableBytes / 16,
+                                                 config_.shape_weights);
 }
 
 long GomocupBrain::info_number(const std::string& key) const {
@@ -170,6 +171,7 @@ std::string GomocupBrain::move() {
         EngineLimits limits;
         limits.time_ms = move_budget_ms(info_number("timeout_turn"), info_number("timeout_match"),
                                         info_number("time_left"));
+        limits.max_nodes = config_.max_nodes;
         const EngineResult r = engine_->think(size_, rule_, cells_, limits);
         if (r.x >= 0 && r.x < size_ && r.y >= 0 && r.y < size_) index = r.y * size_ + r.x;
         if (config_.messages) {

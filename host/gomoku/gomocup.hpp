@@ -49,6 +49,11 @@ struct BrainConfig {
     // With the engine: a `MESSAGE` line before each move (depth, nodes, nps, time, reason,
     // score, PV), which managers show and the match runner records.
     bool messages = false;
+    // The engine's line-shape weights (engine.hpp; a player file's "shape_weights"); empty:
+    // none, the learned table's value alone.
+    std::vector<float> shape_weights;
+    // The engine's main-search nodes a move (0: the clock alone); fixed-work games for learning.
+    uint64_t max_nodes = 0;
 };
 
 // The thinking time of one move in milliseconds from the INFO values (absent: -1):

@@ -51,8 +51,55 @@ uint8_t line_pattern(const uint8_t* line, bool exact) {
     return bits;
 }
 
+uint8_t line_shape(const uint8_t* line, bool exact) {
+    const uint8_t bits = line_pattern(line, exact);
+    if (bits & kFiveBit) return kShapeFive;
+    if (bits & kDoubleFourBit) return kShapeOpenFour;
+    if (bits & kFourBit) return kShapeFour;
+    if (bits & kThreeBit) return kShapeOpenThree;
+    auto own = [&](int i) {
+        return i == 0 || (i >= -kLineReach && i <= kLineReach && line[5 + i] == kLineOwn);
+    };
+    auto other = [&](int i) {
+        return i != 0 && (i < -kLineReach || i > kLineReach || line[5 + i] == kLineOther);
+    };
+    // The most own stones (the new one included) in a window of 5 holding the centre and no
+    // stone of the other side.
+    int most = 0;
+    for (int t = -4; t <= 0; ++t) {
+        if (exact && ((t - 1 >= -kLineReach && own(t - 1)) || (t + 5 <= kLineReach && own(t + 5))))
+            continue;
+        int owns = 0;
+        bool free = true;
+        for (int i = t; i < t + 5; ++i) {
+            free = free && !other(i);
+            owns += own(i) ? 1 : 0;
+        }
+        if (free && owns > most) most = owns;
+    }
+    if (most >= 3) return kShapeClosedThree;
+    if (most == 0) return kShapeDead;
+    if (most == 1) return kShapeOne;
+    // Open twos: windows of 6 [t, t + 5] with empty ends and the centre among the middle four,
+    // holding one more own stone and two empty cells there.
+    for (int t = -4; t <= -1; ++t) {
+        if (own(t) || other(t) || own(t + 5) || other(t + 5)) continue;
+        if (exact && ((t - 1 >= -kLineReach && own(t - 1)) || (t + 6 <= kLineReach && own(t + 6))))
+            continue;
+        int owns = 0;
+        bool free = true;
+        for (int i = t + 1; i < t + 5; ++i) {
+            free = free && !other(i);
+            owns += own(i) ? 1 : 0;
+        }
+        if (free && owns == 2) return kShapeOpenTwo;
+    }
+    return kShapeClosedTwo;
+}
+
 namespace {
 
+template <uint8_t (*Classify)(const uint8_t*, bool)>
 std::array<uint8_t, kLineCodes> build_table(bool exact) {
     std::array<uint8_t, kLineCodes> table{};
     uint8_t line[11];
@@ -66,7 +113,7 @@ std::array<uint8_t, kLineCodes> build_table(bool exact) {
             line[i] = static_cast<uint8_t>(rest % 3);
             rest /= 3;
         }
-        table[static_cast<std::size_t>(code)] = line_pattern(line, exact);
+        table[static_cast<std::size_t>(code)] = Classify(line, exact);
     }
     return table;
 }
@@ -101,8 +148,14 @@ std::array<uint8_t, 65536> build_levels() {
 }  // namespace
 
 const std::array<uint8_t, kLineCodes>& pattern_table(bool exact) {
-    static const std::array<uint8_t, kLineCodes> freestyle = build_table(false);
-    static const std::array<uint8_t, kLineCodes> standard = build_table(true);
+    static const std::array<uint8_t, kLineCodes> freestyle = build_table<line_pattern>(false);
+    static const std::array<uint8_t, kLineCodes> standard = build_table<line_pattern>(true);
+    return exact ? standard : freestyle;
+}
+
+const std::array<uint8_t, kLineCodes>& shape_table(bool exact) {
+    static const std::array<uint8_t, kLineCodes> freestyle = build_table<line_shape>(false);
+    static const std::array<uint8_t, kLineCodes> standard = build_table<line_shape>(true);
     return exact ? standard : freestyle;
 }
 

@@ -20,6 +20,22 @@
 
 namespace gaeval::gomoku {
 
+// Cell access for the host engine: one word read or written by index. (Bitboard::set, reset
+// and test choose the word by comparing with every word, which keeps a GPU thread's words in
+// registers but cost the host engine a fifth of its speed.)
+template <class BB>
+inline bool bit_test(const BB& b, int c) {
+    return (b.w[c >> 6] >> (c & 63)) & 1;
+}
+template <class BB>
+inline void bit_set(BB& b, int c) {
+    b.w[c >> 6] |= uint64_t{1} << (c & 63);
+}
+template <class BB>
+inline void bit_reset(BB& b, int c) {
+    b.w[c >> 6] &= ~(uint64_t{1} << (c & 63));
+}
+
 // Pattern bits of one direction for one side at one empty cell.
 enum PatternBit : uint8_t {
     kFiveBit = 1,        // completes a five
@@ -47,6 +63,31 @@ constexpr int line_digit(int k) {
 // The pattern table of a rule: entry code -> pattern bits (built on first use, thread safe).
 const std::array<uint8_t, kLineCodes>& pattern_table(bool exact);
 
+// Line shapes: what a stone of one side on an empty cell makes in one direction, the strongest
+// that applies (the learned line-shape evaluation counts them over every empty cell and
+// direction, for each side; engine.hpp).
+enum LineShape : uint8_t {
+    kShapeDead = 0,         // no window of 5 through the cell free of the other side
+    kShapeOne = 1,          // a free window of 5, but no other own stone in any
+    kShapeClosedTwo = 2,    // a free window of 5 with 2 own stones (the new one included)
+    kShapeOpenTwo = 3,      // a window of 6 with empty ends and 2 own, 2 empty cells inside
+    kShapeClosedThree = 4,  // a free window of 5 with 3 own stones, no open three
+    kShapeOpenThree = 5,    // an open three (kThreeBit)
+    kShapeFour = 6,         // one five-point (kFourBit without kDoubleFourBit)
+    kShapeOpenFour = 7,     // two or more five-points in the line (kDoubleFourBit)
+    kShapeFive = 8,         // a five (kFiveBit)
+};
+constexpr int kLineShapes = 9;
+// The learned shape weights: kShapeOne..kShapeFive of the side to move, then the same 8 of
+// the opponent (kShapeDead weighs nothing).
+constexpr int kShapeWeightCount = 2 * (kLineShapes - 1);
+
+// The shape of an empty centre cell given its line (as line_pattern; exact: windows next to
+// an own stone do not count, as for fives).
+uint8_t line_shape(const uint8_t* line, bool exact);
+// The shape table of a rule: entry code -> LineShape (built on first use, thread safe).
+const std::array<uint8_t, kLineCodes>& shape_table(bool exact);
+
 // The threat level (1, 2, 3 or 4 as in threats.hpp) of a cell from its four directions' pattern
 // bits (direction d in bits 4d..4d+3), the opponent's five-points not counted.
 int level_of_patterns(uint16_t patterns);
@@ -59,9 +100,13 @@ class IncrementalPatterns {
     using Geo = Geometry<N>;
     using BB = typename Geo::BB;
 
-    // The empty board of a rule (call place() for each stone).
-    void reset(bool exact) {
+    // The empty board of a rule (call place() for each stone). shapes: keep the line-shape
+    // counts too (shape_count).
+    void reset(bool exact, bool shapes = false) {
         table_ = pattern_table(exact).data();
+        shapes_ = shapes ? shape_table(exact).data() : nullptr;
+        for (auto& side : shape_count_)
+            for (auto& n : side) n = 0;
         levels_ = level_table();
         for (int s = 0; s < 2; ++s) {
             five[s] = four[s] = BB::none();
@@ -88,6 +133,12 @@ class IncrementalPatterns {
             }
         for (int y = 0; y < N; ++y)
             for (int x = 0; x < N; ++x) refresh_all(Geo::cell(x, y));
+        if (shapes_)
+            for (int s = 0; s < 2; ++s)
+                for (int d = 0; d < 4; ++d)
+                    for (int y = 0; y < N; ++y)
+                        for (int x = 0; x < N; ++x)
+                            ++shape_count_[s][shapes_[codes_[s][d][Geo::cell(x, y)]]];
     }
 
     // A stone of `side` (0 or 1) on empty cell c / removed from c.
@@ -100,6 +151,11 @@ class IncrementalPatterns {
     BB level[2][3];  // levels 1, 2, 3 (threat_levels with no opponent five-point)
 
     int count_level(int side, int l) const { return level[side][l].count(); }
+    // With shapes (reset): how many (empty cell, direction) pairs give `side` the LineShape
+    // `shape` (every direction of every empty cell counts once).
+    int shape_count(int side, int shape) const { return shape_count_[side][shape]; }
+    // With shapes: the LineShape of `side` at empty cell c in direction d (0..3).
+    int shape_at(int side, int d, int c) const { return shapes_[codes_[side][d][c]]; }
     // The level (1..4) of an empty cell for `side`; 4 on occupied cells.
     int level_at(int side, int c) const { return level_at_[side][c]; }
 
@@ -110,6 +166,8 @@ class IncrementalPatterns {
     static constexpr int kStep[4] = {Geo::kRow, Geo::kColumn, Geo::kDiagonal, Geo::kAntiDiagonal};
     const uint8_t* table_ = nullptr;
     const uint8_t* levels_ = nullptr;
+    const uint8_t* shapes_ = nullptr;  // null: no shape counts
+    int shape_count_[2][kLineShapes] = {};
     uint16_t codes_[2][4][Geo::kCellRange] = {};
     uint16_t patterns_[2][Geo::kCellRange] = {};
     uint8_t level_at_[2][Geo::kCellRange] = {};
@@ -123,17 +181,17 @@ class IncrementalPatterns {
         const bool is_five = owner_[c] == 0 && (any & kFiveBit);
         const bool is_four = owner_[c] == 0 && (any & kFourBit);
         if (is_five)
-            five[s].set(c);
+            bit_set(five[s], c);
         else
-            five[s].reset(c);
+            bit_reset(five[s], c);
         if (is_four)
-            four[s].set(c);
+            bit_set(four[s], c);
         else
-            four[s].reset(c);
+            bit_reset(four[s], c);
         const int old = level_at_[s][c];
         if (old != l) {
-            if (old < 4) level[s][old - 1].reset(c);
-            if (l < 4) level[s][l - 1].set(c);
+            if (old < 4) bit_reset(level[s][old - 1], c);
+            if (l < 4) bit_set(level[s][l - 1], c);
             level_at_[s][c] = static_cast<uint8_t>(l);
         }
     }
@@ -150,11 +208,14 @@ class IncrementalPatterns {
 
     void update(int side, int c, int sign) {
         owner_[c] = sign > 0 ? static_cast<uint8_t>(1 + side) : 0;
+        if (shapes_)
+            for (int s = 0; s < 2; ++s)
+                for (int d = 0; d < 4; ++d) shape_count_[s][shapes_[codes_[s][d][c]]] -= sign;
         if (sign > 0) {
             for (int s = 0; s < 2; ++s) {
                 patterns_[s][c] = 0;
-                five[s].reset(c);
-                four[s].reset(c);
+                bit_reset(five[s], c);
+                bit_reset(four[s], c);
                 if (level_at_[s][c] < 4) level[s][level_at_[s][c] - 1].reset(c);
                 level_at_[s][c] = 4;
             }
@@ -188,9 +249,16 @@ class IncrementalPatterns {
                 const int e = c + k * kStep[d];
                 // c is at distance -k from e.
                 const int digit = kDigit[kLineReach - k];
+                const uint16_t own_old = own_codes[e], other_old = other_codes[e];
                 own_codes[e] = static_cast<uint16_t>(own_codes[e] + sign * kLineOwn * digit);
                 other_codes[e] = static_cast<uint16_t>(other_codes[e] + sign * kLineOther * digit);
                 if (owner_[e]) continue;
+                if (shapes_) {
+                    --shape_count_[side][shapes_[own_old]];
+                    ++shape_count_[side][shapes_[own_codes[e]]];
+                    --shape_count_[side ^ 1][shapes_[other_old]];
+                    ++shape_count_[side ^ 1][shapes_[other_codes[e]]];
+                }
                 for (int s = 0; s < 2; ++s) {
                     const uint16_t bits = table_[codes_[s][d][e]];
                     if (bits == ((patterns_[s][e] >> shift) & 15)) continue;
