@@ -25,12 +25,21 @@ struct Bitboard {
         return b;
     }
     // The set {c}; c in [0, kCells).
-    // Word and bit of a cell are chosen by comparing the word index with each word (no word
-    // indexed at run time: a GPU thread keeps the words in registers).
+    // Boards of one or two words choose the word of a cell by comparing its index with each word
+    // (no word indexed at run time: a GPU thread keeps them in registers; gpu10). Larger boards
+    // (Gomoku's 4 and 7 words) live in a thread's local memory anyway, where one indexed word
+    // costs less than reading all of them: comparing cost the CPU's Gomoku engine a fifth of its
+    // nodes per second (gomoku11).
+    static constexpr bool kPickByComparison = W <= 2;
     GAEVAL_HD_FORCEINLINE static Bitboard cell(int c) {
         Bitboard b;
         const uint64_t bit = uint64_t{1} << (c & 63);
-        for (int i = 0; i < W; ++i) b.w[i] = i == (c >> 6) ? bit : 0;
+        if constexpr (kPickByComparison) {
+            for (int i = 0; i < W; ++i) b.w[i] = i == (c >> 6) ? bit : 0;
+        } else {
+            b = none();
+            b.w[c >> 6] = bit;
+        }
         return b;
     }
     // Cells [0, n): the cells of a board of n cells; n in [0, kCells].
@@ -104,12 +113,26 @@ struct Bitboard {
     // Whether cell c is in the set.
     GAEVAL_HD_FORCEINLINE bool test(int c) const {
         uint64_t word = 0;
-        for (int i = 0; i < W; ++i) word |= i == (c >> 6) ? w[i] : 0;
+        if constexpr (kPickByComparison) {
+            for (int i = 0; i < W; ++i) word |= i == (c >> 6) ? w[i] : 0;
+        } else {
+            word = w[c >> 6];
+        }
         return (word >> (c & 63)) & 1;
     }
     // Adds / removes cell c (c in [0, kCells)).
-    GAEVAL_HD_FORCEINLINE void set(int c) { *this |= cell(c); }
-    GAEVAL_HD_FORCEINLINE void reset(int c) { *this = minus(cell(c)); }
+    GAEVAL_HD_FORCEINLINE void set(int c) {
+        if constexpr (kPickByComparison)
+            *this |= cell(c);
+        else
+            w[c >> 6] |= uint64_t{1} << (c & 63);
+    }
+    GAEVAL_HD_FORCEINLINE void reset(int c) {
+        if constexpr (kPickByComparison)
+            *this = minus(cell(c));
+        else
+            w[c >> 6] &= ~(uint64_t{1} << (c & 63));
+    }
 
     // Index of the lowest cell; the set must not be empty.
     GAEVAL_HD_FORCEINLINE int lowest() const {

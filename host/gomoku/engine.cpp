@@ -143,7 +143,7 @@ class Searcher {
                 threat_budget_ = clock ? 30000 : 5000;
                 threat_nodes_ = 0;
                 int first = -1;
-                if (attack(me, depth, true, &first) && first >= 0 && bit_test(empty, first))
+                if (attack(me, depth, true, &first) && first >= 0 && empty.test(first))
                     return finish(out, first, kEngineWin - 2 * depth, "vcf");
                 if (stopped_ || threat_abort_) break;
             }
@@ -153,7 +153,7 @@ class Searcher {
                 threat_budget_ = clock ? 40000 : 3000;
                 threat_nodes_ = 0;
                 int first = -1;
-                if (attack(me, depth, false, &first) && first >= 0 && bit_test(empty, first))
+                if (attack(me, depth, false, &first) && first >= 0 && empty.test(first))
                     return finish(out, first, kEngineWin - 4 * depth, "vct");
             }
             threat_share_ = 0;
@@ -183,7 +183,7 @@ class Searcher {
             if (limits_.time_ms > 0 && !time_share(kIterationShare))
                 break;  // the next one would not end
         }
-        if (best < 0 || !bit_test(empty, best)) {
+        if (best < 0 || !empty.test(best)) {
             out.pv.clear();
             return finish(out, fallback_move(), 0, "fixed");
         }
@@ -224,12 +224,12 @@ class Searcher {
     }
 
     void place(int side, int c) {
-        bit_set(stones_[side], c);
+        stones_[side].set(c);
         inc_.place(side, c);
         hash_ ^= zobrist()[side][c];
     }
     void remove(int side, int c) {
-        bit_reset(stones_[side], c);
+        stones_[side].reset(c);
         inc_.remove(side, c);
         hash_ ^= zobrist()[side][c];
     }
@@ -323,7 +323,7 @@ class Searcher {
             BB todo = group;
             while (todo.any()) {
                 const int c = todo.lowest();
-                bit_reset(todo, c);
+                todo.reset(c);
                 place(a, c);
                 const bool win = defend(a, depth, fours_only);
                 remove(a, c);
@@ -359,7 +359,7 @@ class Searcher {
         BB defences = inc_.level[a][0] | inc_.four[a] | inc_.four[d];
         while (defences.any()) {
             const int c = defences.lowest();
-            bit_reset(defences, c);
+            defences.reset(c);
             place(d, c);
             const bool win = attack(a, depth - 1, fours_only, &dummy);
             remove(d, c);
@@ -490,14 +490,14 @@ class Searcher {
             BB todo = ranks[r];
             while (todo.any()) {
                 const int c = todo.lowest();
-                bit_reset(todo, c);
+                todo.reset(c);
                 int64_t key = static_cast<int64_t>(rank_key_[r]) << 40;
                 if (c == tt_move) key += int64_t{1} << 50;
                 if (c == killers_[ply][0]) key += int64_t{1} << 36;
                 if (c == killers_[ply][1]) key += int64_t{1} << 35;
                 key += static_cast<int64_t>(s_.history[me][c]) << 2;
-                if (bit_test(near1, c)) key += 2;
-                if (bit_test(my_fours, c)) key += int64_t{1} << 37;
+                if (near1.test(c)) key += 2;
+                if (my_fours.test(c)) key += int64_t{1} << 37;
                 scored[count++] = {c, key};
             }
         }
@@ -507,9 +507,8 @@ class Searcher {
         int quiet = 0;
         for (int i = 0; i < count; ++i) {
             const int c = scored[i].cell;
-            const bool threat = forced || c == tt_move || bit_test(my_fours, c) ||
-                                bit_test(lm.level[1], c) || bit_test(lm.level[2], c) ||
-                                bit_test(lo.level[1], c) || bit_test(lo.level[2], c);
+            const bool threat = forced || c == tt_move || my_fours.test(c) || lm.level[1].test(c) ||
+                                lm.level[2].test(c) || lo.level[1].test(c) || lo.level[2].test(c);
             if (!threat && quiet >= kMaxMoves) continue;
             if (!threat) ++quiet;
             moves->push_back(c);
@@ -550,7 +549,7 @@ class Searcher {
                     (entry.bound == kUpper && v <= alpha))
                     return v;
             }
-            if (tt_move >= 0 && !bit_test(empty, tt_move)) tt_move = -1;
+            if (tt_move >= 0 && !empty.test(tt_move)) tt_move = -1;
         }
         if (ply == 0 && tt_move < 0) tt_move = root_hint_;
         const Levels<BB> lm = levels_of(me);
@@ -582,7 +581,7 @@ class Searcher {
             // Late quiet moves (from the third, at depth 2 or more) are searched shallower
             // first (late move reductions).
             int reduction = 0;
-            if (depth >= 2 && searched >= 2 && !bit_test(threats, c) && c != tt_move &&
+            if (depth >= 2 && searched >= 2 && !threats.test(c) && c != tt_move &&
                 c != killers_[ply][0] && c != killers_[ply][1])
                 reduction = searched >= 8 && depth >= 5 ? 2 : 1;
             make(c);
@@ -632,7 +631,7 @@ class Searcher {
         std::vector<int> pv, played;
         if (first < 0) return pv;
         int c = first;
-        while (c >= 0 && pv.size() < 16 && bit_test(empty_cells(), c)) {
+        while (c >= 0 && pv.size() < 16 && empty_cells().test(c)) {
             pv.push_back(Geo::row_of(c) * N + Geo::column_of(c));
             make(c);
             played.push_back(c);

@@ -20,22 +20,6 @@
 
 namespace gaeval::gomoku {
 
-// Cell access for the host engine: one word read or written by index. (Bitboard::set, reset
-// and test choose the word by comparing with every word, which keeps a GPU thread's words in
-// registers but cost the host engine a fifth of its speed.)
-template <class BB>
-inline bool bit_test(const BB& b, int c) {
-    return (b.w[c >> 6] >> (c & 63)) & 1;
-}
-template <class BB>
-inline void bit_set(BB& b, int c) {
-    b.w[c >> 6] |= uint64_t{1} << (c & 63);
-}
-template <class BB>
-inline void bit_reset(BB& b, int c) {
-    b.w[c >> 6] &= ~(uint64_t{1} << (c & 63));
-}
-
 // Pattern bits of one direction for one side at one empty cell.
 enum PatternBit : uint8_t {
     kFiveBit = 1,        // completes a five
@@ -181,17 +165,17 @@ class IncrementalPatterns {
         const bool is_five = owner_[c] == 0 && (any & kFiveBit);
         const bool is_four = owner_[c] == 0 && (any & kFourBit);
         if (is_five)
-            bit_set(five[s], c);
+            five[s].set(c);
         else
-            bit_reset(five[s], c);
+            five[s].reset(c);
         if (is_four)
-            bit_set(four[s], c);
+            four[s].set(c);
         else
-            bit_reset(four[s], c);
+            four[s].reset(c);
         const int old = level_at_[s][c];
         if (old != l) {
-            if (old < 4) bit_reset(level[s][old - 1], c);
-            if (l < 4) bit_set(level[s][l - 1], c);
+            if (old < 4) level[s][old - 1].reset(c);
+            if (l < 4) level[s][l - 1].set(c);
             level_at_[s][c] = static_cast<uint8_t>(l);
         }
     }
@@ -214,8 +198,8 @@ class IncrementalPatterns {
         if (sign > 0) {
             for (int s = 0; s < 2; ++s) {
                 patterns_[s][c] = 0;
-                bit_reset(five[s], c);
-                bit_reset(four[s], c);
+                five[s].reset(c);
+                four[s].reset(c);
                 if (level_at_[s][c] < 4) level[s][level_at_[s][c] - 1].reset(c);
                 level_at_[s][c] = 4;
             }
