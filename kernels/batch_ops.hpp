@@ -9,9 +9,11 @@
 // bench/results/kernel-resources.md); searching players of the games whose players use the
 // default alpha-beta (lane_searchable_v: the Ataxx family, tic-tac-toe) get a lane group of
 // kSearchLanes threads a match (games/core/lane_search.hpp: root moves split over the lanes, the
-// same move and value as the serial search); Risk's and Gomoku's own searches run one match a
-// thread. One-ply weighted players of the lane games get 1, 4, 8 or 32 lanes a match by the
-// batch's size (one_ply_lanes, games/core/lane_one_ply.hpp: a few hundred games would leave the
+// same move and value as the serial search); games whose own searching player has a lane form
+// (has_lane_weighted_move_v: Risk's alpha-beta agent, games/risk/lane_agent.hpp) get 1, 4, 8 or
+// 32 lanes a match by the batch's size as the one-ply players below; Gomoku's threat search runs
+// one match a thread. One-ply weighted players of the lane games get 1, 4, 8 or 32 lanes a match by
+// the batch's size (one_ply_lanes, games/core/lane_one_ply.hpp: a few hundred games would leave the
 // GPU idle at one thread each; tens of thousands fill it). The cpu plays every shape one match
 // a thread (the executor's for_each_task).
 #pragma once
@@ -133,6 +135,11 @@ template <class G, PlayerSet kSet, class Visit>
 void for_each_play_shape(Visit&& visit) {
     if constexpr (kSet == PlayerSet::Search && lane_searchable_v<G>) {
         visit(TaskShape<kSearchLanes>{});
+    } else if constexpr (kSet == PlayerSet::Search && has_lane_weighted_move_v<G>) {
+        visit(TaskShape<1>{});
+        visit(TaskShape<4>{});
+        visit(TaskShape<8>{});
+        visit(TaskShape<32>{});
     } else if constexpr (kSet == PlayerSet::Weighted && lane_one_ply_v<G>) {
         visit(TaskShape<1>{});
         visit(TaskShape<4>{});
@@ -151,6 +158,8 @@ template <class G, PlayerSet kSet>
 constexpr int play_lanes(uint64_t games, int multiprocessors) {
     if constexpr (kSet == PlayerSet::Search && lane_searchable_v<G>)
         return kSearchLanes;
+    else if constexpr (kSet == PlayerSet::Search && has_lane_weighted_move_v<G>)
+        return one_ply_lanes(games, multiprocessors);
     else if constexpr (kSet == PlayerSet::Weighted && lane_one_ply_v<G>)
         return one_ply_lanes(games, multiprocessors);
     else

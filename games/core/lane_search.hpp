@@ -16,6 +16,8 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
+#include <utility>
 
 #include "games/core/game.hpp"
 #include "games/core/hd.hpp"
@@ -97,32 +99,62 @@ GAEVAL_HD AlphaBetaResult<G> lane_alpha_beta(const Lanes<L>& lanes, const G& gam
 template <class G>
 constexpr bool lane_searchable_v = has_features_v<G> && !has_weighted_move_v<G>;
 
+namespace detail {
+template <class G, class = void>
+struct has_lane_weighted_move : std::false_type {};
+template <class G>
+struct has_lane_weighted_move<
+    G, void_t<decltype(std::declval<const G&>().lane_weighted_move(
+           std::declval<const Lanes<1>&>(), std::declval<const typename G::Pos&>(),
+           std::declval<const float*>(), 0, std::declval<const DrawAddress&>()))>>
+    : std::true_type {};
+}  // namespace detail
+
+// Whether G's own searching weighted_move has a lane-group form, `template <int L> Move
+// lane_weighted_move(const Lanes<L>&, const Pos&, const float* weights, int depth, const
+// DrawAddress&) const`, the same move as weighted_move in every lane (Risk: games/risk/
+// lane_agent.hpp).
+template <class G>
+constexpr bool has_lane_weighted_move_v = detail::has_lane_weighted_move<G>::value;
+
 // play_match_seated<G, kSet> over a lane group: the same record (moves, outcome, move hash)
 // with every searching move found by lane_alpha_beta (kSet Search) and every one-ply weighted
-// move by lane_one_ply_weighted_move; moves of the other players (random, policies) are chosen
-// as the playout form chooses them (every lane the same). Every lane returns the record.
+// move by lane_one_ply_weighted_move, or, for a game with its own lane_weighted_move, every
+// weighted move by that; moves of the other players (random, policies) are chosen as the
+// playout form chooses them (every lane the same). Every lane returns the record.
 template <class G, int L, PlayerSet kSet = PlayerSet::Search>
 GAEVAL_HD GameRecord play_match_lanes(const Lanes<L>& lanes, const G& game,
                                       const typename G::Pos& start, const Player<G>& a,
                                       const Player<G>& b, int a_seat, uint64_t seed, uint32_t index,
                                       uint32_t max_plies) {
-    static_assert(lane_searchable_v<G> && lane_one_ply_v<G>,
-                  "the lane group shares the default alpha-beta and one-ply player only");
     static_assert(kSet != PlayerSet::Playout, "playouts have nothing to share");
-    return play_match_by(
-        game, start, a, b, a_seat, seed, index, max_plies,
-        [&](const typename G::Pos& p, const Player<G>& mover, const DrawAddress& at) {
-            if (mover.kind == PlayerKind::Weighted && game.count_moves(p) > 1) {
-                if constexpr (kSet == PlayerSet::Search) {
-                    if (player_searches<G>(mover))
-                        return lane_alpha_beta<G, L>(lanes, game, p, mover.weights,
-                                                     int(mover.depth), at)
-                            .move;
+    if constexpr (has_lane_weighted_move_v<G>) {
+        static_assert(kSet == PlayerSet::Search, "the game's weighted player always searches");
+        return play_match_by(
+            game, start, a, b, a_seat, seed, index, max_plies,
+            [&](const typename G::Pos& p, const Player<G>& mover, const DrawAddress& at) {
+                if (mover.kind == PlayerKind::Weighted && game.count_moves(p) > 1)
+                    return game.lane_weighted_move(lanes, p, mover.weights, int(mover.depth), at);
+                return choose_move<G, PlayerSet::Playout>(game, p, mover, at);
+            });
+    } else {
+        static_assert(lane_searchable_v<G> && lane_one_ply_v<G>,
+                      "the lane group shares the default alpha-beta and one-ply player only");
+        return play_match_by(
+            game, start, a, b, a_seat, seed, index, max_plies,
+            [&](const typename G::Pos& p, const Player<G>& mover, const DrawAddress& at) {
+                if (mover.kind == PlayerKind::Weighted && game.count_moves(p) > 1) {
+                    if constexpr (kSet == PlayerSet::Search) {
+                        if (player_searches<G>(mover))
+                            return lane_alpha_beta<G, L>(lanes, game, p, mover.weights,
+                                                         int(mover.depth), at)
+                                .move;
+                    }
+                    return lane_one_ply_weighted_move<G, L>(lanes, game, p, mover.weights, at);
                 }
-                return lane_one_ply_weighted_move<G, L>(lanes, game, p, mover.weights, at);
-            }
-            return choose_move<G, PlayerSet::Playout>(game, p, mover, at);
-        });
+                return choose_move<G, PlayerSet::Playout>(game, p, mover, at);
+            });
+    }
 }
 
 }  // namespace gaeval

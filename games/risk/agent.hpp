@@ -403,19 +403,14 @@ struct SearchResult {
     Move move;
 };
 
-// Depth-limited alpha-beta (fail-soft) from p, an attack decision of the searching seat, over
-// `depth` edges (1 .. kMaxSearchDepth). Iterative, with a fixed stack: no recursion on the
-// device. Chance edges search both outcomes with a full window (exact values), so the result
-// equals the plain expectiminimax over the same tree (tests/test_risk.cpp checks it); ties go
-// to the first edge (stop first, then attacks by descending odds).
-inline GAEVAL_HD SearchResult search(const Config& c, const Pos& root, const float* weights,
-                                     int depth) {
+// Runs the alpha-beta loop of `search` from stack[0] (opened by open_node) to its end and
+// returns stack[0].best; stack holds stack[0].depth + 1 nodes (the last one a leaf's position).
+// Iterative, with a fixed stack: no recursion on the device. Chance edges search both outcomes with
+// a full window (exact values); ties go to the first edge.
+GAEVAL_HD_INLINE float run_search(const Config& c, SearchNode* stack, const float* weights,
+                                  int us) {
     const Map& m = c.tables->map;
-    const int us = root.mover;
-    SearchNode stack[kMaxSearchDepth + 1];
     int sp = 0;
-    stack[0].pos = root;
-    open_node(c, stack[0], clamp(depth, 1, kMaxSearchDepth), -kSearchInfinity, kSearchInfinity, us);
     float value = 0.0f;
     bool returning = false;
     while (true) {
@@ -471,17 +466,39 @@ inline GAEVAL_HD SearchResult search(const Config& c, const Pos& root, const flo
                   chance ? kSearchInfinity : n.beta, us);
         ++sp;
     }
-    SearchResult r;
-    r.value = stack[0].best;
-    r.edge = stack[0].best_edge;
-    r.move = act_move(Act::Stop);
-    if (r.edge > 0) {
-        const Edge& e = stack[0].edges[r.edge - 1];
-        r.move.act = Act::Attack;
-        r.move.from = e.from;
-        r.move.to = e.to;
-        r.move.count = e.count;
+    return stack[0].best;
+}
+
+// The move of edge k (0: stop attacking; k: the attack edges[k - 1]).
+GAEVAL_HD_INLINE Move edge_move(const Edge* edges, int k) {
+    Move mv = act_move(Act::Stop);
+    if (k > 0) {
+        const Edge& e = edges[k - 1];
+        mv.act = Act::Attack;
+        mv.from = e.from;
+        mv.to = e.to;
+        mv.count = e.count;
     }
+    return mv;
+}
+
+// Depth-limited alpha-beta (fail-soft) from p, an attack decision of the searching seat, over
+// `depth` edges (1 .. kMaxSearchDepth): run_search from the root. Chance edges search both
+// outcomes with a full window (exact values), so the result equals the plain expectiminimax over
+// the same tree (tests/test_risk_agent.cpp checks it); ties go to the first edge (stop first, then
+// attacks by descending odds). The root's beta is +infinity and its first edge (stop) is
+// searched with the full window too: every root edge's value is exact (the lane search,
+// lane_agent.hpp, splits the root's edges on that).
+inline GAEVAL_HD SearchResult search(const Config& c, const Pos& root, const float* weights,
+                                     int depth) {
+    const int us = root.mover;
+    SearchNode stack[kMaxSearchDepth + 1];
+    stack[0].pos = root;
+    open_node(c, stack[0], clamp(depth, 1, kMaxSearchDepth), -kSearchInfinity, kSearchInfinity, us);
+    SearchResult r;
+    r.value = run_search(c, stack, weights, us);
+    r.edge = stack[0].best_edge;
+    r.move = edge_move(stack[0].edges, r.edge);
     return r;
 }
 

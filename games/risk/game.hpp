@@ -17,9 +17,11 @@
 
 #include "games/core/game.hpp"
 #include "games/core/hd.hpp"
+#include "games/core/lanes.hpp"
 #include "games/core/players.hpp"
 #include "games/core/rng.hpp"
 #include "games/risk/agent.hpp"
+#include "games/risk/lane_agent.hpp"
 #include "games/risk/rules.hpp"
 
 namespace gaeval::risk {
@@ -236,6 +238,14 @@ struct Game {
     GAEVAL_HD Move weighted_move(const Pos& p, const float* weights, int depth,
                                  const DrawAddress&) const {
         if (p.phase == Phase::Attack) return search(config, p, weights, depth).move;
+        return planned_move(map(), p);
+    }
+    // weighted_move over a lane group (lane_agent.hpp: the attack decisions' root edges split
+    // over the lanes): the same move, in every lane. Every lane of the group must call it.
+    template <int L>
+    GAEVAL_HD Move lane_weighted_move(const Lanes<L>& lanes, const Pos& p, const float* weights,
+                                      int depth, const DrawAddress&) const {
+        if (p.phase == Phase::Attack) return lane_search<L>(lanes, config, p, weights, depth).move;
         return planned_move(map(), p);
     }
 
