@@ -182,6 +182,37 @@ std::string g9(double v) {
     return text;
 }
 
+// `learn RUN --out DIR` stopped after `first` generations, then resumed to `generations` on
+// another thread count, gives the best.json of the uninterrupted run in `whole` and its
+// generations.csv columns `columns`.
+void expect_resume_matches(const std::string& run, const std::string& dir, uint32_t generations,
+                           const std::string& whole, const std::vector<size_t>& columns) {
+    auto r = run_cli("learn " + run + " --backend cpu --threads 1 --out " + dir);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    r = run_cli("learn --resume " + dir + " --generations " + std::to_string(generations) +
+                " --threads 2 --quiet");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(read_text(dir + "/best.json"), read_text(whole + "/best.json"));
+    const auto rows = csv(dir + "/generations.csv"), rows_whole = csv(whole + "/generations.csv");
+    ASSERT_EQ(rows.size(), rows_whole.size());
+    for (size_t k = 0; k < rows.size(); ++k)
+        for (size_t col : columns)
+            EXPECT_EQ(rows[k].at(col), rows_whole[k].at(col)) << k << " " << col;
+}
+
+// Each case (flags, message): `gaeval learn FLAGS` exits 2 with one line naming `message` and
+// writes no run folder `dir`.
+void expect_one_line_errors(const std::vector<std::pair<std::string, std::string>>& cases,
+                            const std::string& dir) {
+    for (const auto& [flags, message] : cases) {
+        const auto r = run_cli("learn " + flags + " --quiet --out " + dir);
+        EXPECT_EQ(r.exit_code, 2) << flags << ": " << r.err;
+        EXPECT_EQ(r.err_lines(), 1) << flags << ": " << r.err;
+        EXPECT_NE(r.err.find(message), std::string::npos) << flags << ": " << r.err;
+        EXPECT_FALSE(fs::exists(dir)) << flags;
+    }
+}
+
 const std::string kSettings =
     " --population 300 --generations 15 --seed 4 --crossover 0.8 --mutation 0.2 --quiet";
 
@@ -230,20 +261,11 @@ TEST(ProblemPileIn, CliReproducesPileInBitForBit) {
     EXPECT_EQ(out["genome"].size(), 5u);
 
     // Resumed after 6 generations (on another thread count): the same files.
-    const std::string c = temp_dir("resumed");
     std::string first = kSettings;
     first.replace(first.find("--generations 15"), 16, "--generations 6");
-    r = run_cli("learn --problem pile-in --scenario " + kData + "s1.json --scheme gapi1" + first +
-                " --backend cpu --threads 1 --out " + c);
-    ASSERT_EQ(r.exit_code, 0) << r.err;
-    r = run_cli("learn --resume " + c + " --generations 15 --threads 2 --quiet");
-    ASSERT_EQ(r.exit_code, 0) << r.err;
-    EXPECT_EQ(read_text(c + "/best.json"), read_text(b + "/best.json"));
-    const auto rows_c = csv(c + "/generations.csv");
-    ASSERT_EQ(rows_c.size(), rows_b.size());
-    for (size_t k = 0; k < rows_c.size(); ++k)
-        for (size_t col : {0, 1, 2, 3, 4, 5, 8, 9})
-            EXPECT_EQ(rows_c[k].at(col), rows_b[k].at(col)) << k << " " << col;
+    expect_resume_matches(
+        "--problem pile-in --scenario " + kData + "s1.json --scheme gapi1" + first,
+        temp_dir("resumed"), 15, b, {0, 1, 2, 3, 4, 5, 8, 9});
 }
 
 TEST(ProblemPileIn, CliBadInputIsOneLine) {
@@ -260,13 +282,7 @@ TEST(ProblemPileIn, CliBadInputIsOneLine) {
         {"--problem sphere --scenario " + s1, "--scenario: not a setting of problem sphere"},
         {"--problem pile-in --scheme gapi1 --scenario " + s1 + " --crossover 1", "--crossover"},
     };
-    for (const auto& [flags, message] : cases) {
-        const auto r = run_cli("learn " + flags + " --quiet --out " + dir);
-        EXPECT_EQ(r.exit_code, 2) << flags << ": " << r.err;
-        EXPECT_EQ(r.err_lines(), 1) << flags << ": " << r.err;
-        EXPECT_NE(r.err.find(message), std::string::npos) << flags << ": " << r.err;
-        EXPECT_FALSE(fs::exists(dir)) << flags;
-    }
+    expect_one_line_errors(cases, dir);
 }
 
 // The columns of a generations.csv but its timing ones (seconds, evaluations_per_s).
@@ -504,20 +520,11 @@ TEST(ProblemPileInRules, CliReproducesPileInRulesBitForBit) {
     EXPECT_TRUE(best["best_ever"]["plan"].contains("order"));
 
     // Resumed after 4 generations: the same files.
-    const std::string c = temp_dir("rules_resumed");
     std::string first = settings;
     first.replace(first.find("--generations 10"), 16, "--generations 4");
-    r = run_cli("learn --problem pile-in-rules --rules aos3:" + ordered + " --scheme rules" +
-                first + " --backend cpu --threads 1 --out " + c);
-    ASSERT_EQ(r.exit_code, 0) << r.err;
-    r = run_cli("learn --resume " + c + " --generations 10 --threads 2 --quiet");
-    ASSERT_EQ(r.exit_code, 0) << r.err;
-    EXPECT_EQ(read_text(c + "/best.json"), read_text(b + "/best.json"));
-    const auto rows_c = csv(c + "/generations.csv");
-    ASSERT_EQ(rows_c.size(), rows_b.size());
-    for (size_t k = 0; k < rows_c.size(); ++k)
-        for (size_t col : {0, 1, 2, 3, 4, 5})
-            EXPECT_EQ(rows_c[k].at(col), rows_b[k].at(col)) << k << " " << col;
+    expect_resume_matches(
+        "--problem pile-in-rules --rules aos3:" + ordered + " --scheme rules" + first,
+        temp_dir("rules_resumed"), 10, b, {0, 1, 2, 3, 4, 5});
 }
 
 TEST(ProblemPileInRules, CliBadInputIsOneLine) {
@@ -536,13 +543,7 @@ TEST(ProblemPileInRules, CliBadInputIsOneLine) {
         {"--problem pile-in-rules --scheme rules --scenario " + s1 + " --rules aos1:" + s1,
          "--scenario: not a setting of problem pile-in-rules"},
     };
-    for (const auto& [flags, message] : cases) {
-        const auto r = run_cli("learn " + flags + " --quiet --out " + dir);
-        EXPECT_EQ(r.exit_code, 2) << flags << ": " << r.err;
-        EXPECT_EQ(r.err_lines(), 1) << flags << ": " << r.err;
-        EXPECT_NE(r.err.find(message), std::string::npos) << flags << ": " << r.err;
-        EXPECT_FALSE(fs::exists(dir)) << flags;
-    }
+    expect_one_line_errors(cases, dir);
 }
 
 }  // namespace
