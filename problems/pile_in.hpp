@@ -23,6 +23,7 @@ struct PileIn {
         "GAPI1 score of a plan of moves (one a model) on a scenario, maximised";
     static constexpr bool kMaximise = true;
     static constexpr const char* kSetupFlag = "scenario";
+    static constexpr uint32_t kDefaultPopulation = 200;  // gaeval pile-in's
 
     pile_in::Scenario scenario;
 

@@ -33,6 +33,11 @@
 //                                  uint32_t c2) const
 //                                               a fresh random gene, addressed by (purpose, c0,
 //                                               c1, c2): the first population and mutation
+// Optional, either kind: static constexpr uint32_t kDefaultPopulation (members when
+// --population is not given; else the scheme's default) and static constexpr const char*
+// kOnlyScheme (the one scheme that breeds the genome, when its genes are not independent:
+// pile-in-rules' move order is bred by scheme rules only); for a setup's problem also
+// kSetupForm (how the setup flag's text reads in help and errors; default "NAME|FILE").
 // Optional, host only: static constexpr int kLanes and
 //   void fitness_lanes(const uint32_t* genomes, double* fitness) const
 // score kLanes genomes (plan-major) at once with the bits of fitness(); the cpu backend then runs

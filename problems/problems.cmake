@@ -8,3 +8,4 @@
 gaeval_problem(HEADER problems/rastrigin.hpp TYPE ::gaeval::problems::Rastrigin)
 gaeval_problem(HEADER problems/sphere.hpp TYPE ::gaeval::problems::Sphere)
 gaeval_problem(HEADER problems/pile_in.hpp TYPE ::gaeval::problems::PileIn)
+gaeval_problem(HEADER problems/pile_in_rules.hpp TYPE ::gaeval::problems::PileInRules)

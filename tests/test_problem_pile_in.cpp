@@ -3,7 +3,9 @@
 // pile-in`'s own population (host/pile_in/: the second implementation, the independent truth):
 // the same plans before every generation, the same fitness of every plan, the same ranking
 // statistics, the same best plan; through the CLI the same best.json plan and per-generation
-// statistics; a resumed run equals an uninterrupted one; bad input is one line.
+// statistics; a resumed run equals an uninterrupted one; bad input is one line. The same for
+// the rules presets (problems/pile_in_rules.hpp, host/learn/schemes/rules.cpp) against `gaeval
+// pile-in --rules`'s population.
 #include <gtest/gtest.h>
 
 #include <signal.h>
@@ -14,6 +16,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -28,6 +31,7 @@
 #include "host/learn/scheme.hpp"
 #include "host/pile_in/engine.hpp"
 #include "host/pile_in/population.hpp"
+#include "host/pile_in/rules.hpp"
 #include "host/pile_in/scenario_io.hpp"
 
 namespace gaeval::learn {
@@ -55,15 +59,11 @@ LearnConfig gapi1_config(const std::string& file, uint32_t population, uint32_t 
 
 bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
 
-// Steps the gapi1 scheme on the problem and pile-in's CPU population side by side, checking
-// every plan before each generation, every plan's fitness, the statistics and the best plan.
-void expect_lockstep(const std::string& file, uint32_t population, uint32_t generations,
-                     uint64_t seed, double crossover, double mutation, int threads) {
-    SCOPED_TRACE(file + " seed " + std::to_string(seed) + " threads " + std::to_string(threads));
-    LearnConfig c = gapi1_config(file, population, generations, seed);
-    c.params["crossover"] = crossover;
-    c.params["mutation"] = mutation;
-    validate(c);
+// Steps configuration c (its scheme on its problem) and pile-in's CPU population `legacy`
+// under `engine` side by side, checking every plan before each generation, every plan's
+// fitness, the statistics and the best plan.
+void expect_same_generations(const LearnConfig& c, pile_in::Population& legacy,
+                             pile_in::Engine& engine, int threads) {
     const BackendChoice backend = resolve_backend("cpu", threads);
     std::vector<double> fitness;
     const EvaluateWordsFn evaluate = [&](const std::vector<uint32_t>& g, uint32_t n) {
@@ -71,33 +71,22 @@ void expect_lockstep(const std::string& file, uint32_t population, uint32_t gene
         return fitness;
     };
     LearnState s = initial_state(c);
-
-    const pile_in::ScenarioFile f = pile_in::load_scenario(kData + file);
-    pile_in::GaConfig ga;
-    ga.population = population;
-    ga.generations = generations;
-    ga.crossover = crossover;
-    ga.mutation = mutation;
-    ga.seed = seed;
-    auto legacy = pile_in::make_cpu_population(f.scenario, population, 1);
-    pile_in::Engine engine(f.scenario, ga, *legacy);
     engine.start();
-
-    const uint32_t d = c.dims();
-    ASSERT_EQ(d, uint32_t(f.scenario.friendly_count));
+    const uint32_t d = c.dims(), population = c.population, generations = c.generations;
+    ASSERT_EQ(d, uint32_t(legacy.gene_count()));
     for (uint32_t g = 0; g < generations; ++g) {
         SCOPED_TRACE("generation " + std::to_string(g));
         std::vector<uint32_t> genes;  // gene-major
-        legacy->read_genes(genes);
+        legacy.read_genes(genes);
         for (uint32_t i = 0; i < population; ++i)
             for (uint32_t m = 0; m < d; ++m)
                 ASSERT_EQ(s.words[size_t(i) * d + m], genes[size_t(m) * population + i])
                     << "plan " << i << " gene " << m;
         const pile_in::GenerationReport report = engine.evaluate_generation();
         std::vector<float> legacy_fitness;
-        legacy->read_fitness(legacy_fitness);
+        legacy.read_fitness(legacy_fitness);
         std::vector<uint32_t> best_plan(d);
-        legacy->read_plan(report.stats.best_index, best_plan.data());
+        legacy.read_plan(report.stats.best_index, best_plan.data());
         engine.breed_generation();
 
         step(c, s, evaluate);
@@ -110,6 +99,30 @@ void expect_lockstep(const std::string& file, uint32_t population, uint32_t gene
         EXPECT_EQ(s.best_words, best_plan);
     }
     EXPECT_EQ(s.games, uint64_t{generations} * population);
+}
+
+pile_in::GaConfig ga_config(const LearnConfig& c, double crossover, double mutation) {
+    pile_in::GaConfig ga;
+    ga.population = c.population;
+    ga.generations = c.generations;
+    ga.crossover = crossover;
+    ga.mutation = mutation;
+    ga.seed = c.seed;
+    return ga;
+}
+
+// The gapi1 scheme on problem pile-in against pile-in's GAPI1 population.
+void expect_lockstep(const std::string& file, uint32_t population, uint32_t generations,
+                     uint64_t seed, double crossover, double mutation, int threads) {
+    SCOPED_TRACE(file + " seed " + std::to_string(seed) + " threads " + std::to_string(threads));
+    LearnConfig c = gapi1_config(file, population, generations, seed);
+    c.params["crossover"] = crossover;
+    c.params["mutation"] = mutation;
+    validate(c);
+    const pile_in::ScenarioFile f = pile_in::load_scenario(kData + file);
+    auto legacy = pile_in::make_cpu_population(f.scenario, population, 1);
+    pile_in::Engine engine(f.scenario, ga_config(c, crossover, mutation), *legacy);
+    expect_same_generations(c, *legacy, engine, threads);
 }
 
 TEST(ProblemPileIn, Gapi1SchemeIsPileInsPopulationPlanForPlan) {
@@ -169,6 +182,37 @@ std::string g9(double v) {
     return text;
 }
 
+// `learn RUN --out DIR` stopped after `first` generations, then resumed to `generations` on
+// another thread count, gives the best.json of the uninterrupted run in `whole` and its
+// generations.csv columns `columns`.
+void expect_resume_matches(const std::string& run, const std::string& dir, uint32_t generations,
+                           const std::string& whole, const std::vector<size_t>& columns) {
+    auto r = run_cli("learn " + run + " --backend cpu --threads 1 --out " + dir);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    r = run_cli("learn --resume " + dir + " --generations " + std::to_string(generations) +
+                " --threads 2 --quiet");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(read_text(dir + "/best.json"), read_text(whole + "/best.json"));
+    const auto rows = csv(dir + "/generations.csv"), rows_whole = csv(whole + "/generations.csv");
+    ASSERT_EQ(rows.size(), rows_whole.size());
+    for (size_t k = 0; k < rows.size(); ++k)
+        for (size_t col : columns)
+            EXPECT_EQ(rows[k].at(col), rows_whole[k].at(col)) << k << " " << col;
+}
+
+// Each case (flags, message): `gaeval learn FLAGS` exits 2 with one line naming `message` and
+// writes no run folder `dir`.
+void expect_one_line_errors(const std::vector<std::pair<std::string, std::string>>& cases,
+                            const std::string& dir) {
+    for (const auto& [flags, message] : cases) {
+        const auto r = run_cli("learn " + flags + " --quiet --out " + dir);
+        EXPECT_EQ(r.exit_code, 2) << flags << ": " << r.err;
+        EXPECT_EQ(r.err_lines(), 1) << flags << ": " << r.err;
+        EXPECT_NE(r.err.find(message), std::string::npos) << flags << ": " << r.err;
+        EXPECT_FALSE(fs::exists(dir)) << flags;
+    }
+}
+
 const std::string kSettings =
     " --population 300 --generations 15 --seed 4 --crossover 0.8 --mutation 0.2 --quiet";
 
@@ -217,20 +261,11 @@ TEST(ProblemPileIn, CliReproducesPileInBitForBit) {
     EXPECT_EQ(out["genome"].size(), 5u);
 
     // Resumed after 6 generations (on another thread count): the same files.
-    const std::string c = temp_dir("resumed");
     std::string first = kSettings;
     first.replace(first.find("--generations 15"), 16, "--generations 6");
-    r = run_cli("learn --problem pile-in --scenario " + kData + "s1.json --scheme gapi1" + first +
-                " --backend cpu --threads 1 --out " + c);
-    ASSERT_EQ(r.exit_code, 0) << r.err;
-    r = run_cli("learn --resume " + c + " --generations 15 --threads 2 --quiet");
-    ASSERT_EQ(r.exit_code, 0) << r.err;
-    EXPECT_EQ(read_text(c + "/best.json"), read_text(b + "/best.json"));
-    const auto rows_c = csv(c + "/generations.csv");
-    ASSERT_EQ(rows_c.size(), rows_b.size());
-    for (size_t k = 0; k < rows_c.size(); ++k)
-        for (size_t col : {0, 1, 2, 3, 4, 5, 8, 9})
-            EXPECT_EQ(rows_c[k].at(col), rows_b[k].at(col)) << k << " " << col;
+    expect_resume_matches(
+        "--problem pile-in --scenario " + kData + "s1.json --scheme gapi1" + first,
+        temp_dir("resumed"), 15, b, {0, 1, 2, 3, 4, 5, 8, 9});
 }
 
 TEST(ProblemPileIn, CliBadInputIsOneLine) {
@@ -242,18 +277,12 @@ TEST(ProblemPileIn, CliBadInputIsOneLine) {
         {"--problem pile-in --scenario " + s1, "cannot run on problem pile-in"},  // modern
         {"--problem pile-in --scheme gapi1 --scenario no-such-scenario", "no such file"},
         {"--problem pile-in --scheme gapi1 --scenario " + s1 + " --dimension 4", "--dimension"},
-        {"--problem pile-in --scheme gapi1 --scenario " + s1 + " --islands 2 --migrants 30",
+        {"--problem pile-in --scheme gapi1 --scenario " + s1 + " --islands 2 --migrants 300",
          "--migrants"},
         {"--problem sphere --scenario " + s1, "--scenario: not a setting of problem sphere"},
         {"--problem pile-in --scheme gapi1 --scenario " + s1 + " --crossover 1", "--crossover"},
     };
-    for (const auto& [flags, message] : cases) {
-        const auto r = run_cli("learn " + flags + " --quiet --out " + dir);
-        EXPECT_EQ(r.exit_code, 2) << flags << ": " << r.err;
-        EXPECT_EQ(r.err_lines(), 1) << flags << ": " << r.err;
-        EXPECT_NE(r.err.find(message), std::string::npos) << flags << ": " << r.err;
-        EXPECT_FALSE(fs::exists(dir)) << flags;
-    }
+    expect_one_line_errors(cases, dir);
 }
 
 // The columns of a generations.csv but its timing ones (seconds, evaluations_per_s).
@@ -366,6 +395,155 @@ TEST(ProblemPileIn, Gapi1OnARealProblem) {
     };
     EXPECT_LT(run(false), 0.5);
     EXPECT_GT(run(true), 1.0);
+}
+
+// ---- the rules presets: problem pile-in-rules and scheme rules ----------------------------
+// The rules presets as a problem built from a setup (problems/pile_in_rules.hpp: the setup is
+// the resolved rules problem, host/learn/problem_setups.cpp) and the rules scheme on the one
+// engine (host/learn/schemes/rules.cpp), against `gaeval pile-in --rules`'s own population and
+// engine: the same plans before every generation, the same fitness of every plan, the same
+// statistics and best plan; through the CLI the same per-generation statistics, and a resume
+// that gives the same files; bad input is one line.
+
+// A copy of test scenario `file` with rule fields `fields` added (path_check: move order genes),
+// written to a temporary file; returns its path.
+std::string with_fields(const std::string& file, const nlohmann::json& fields) {
+    nlohmann::json doc = nlohmann::json::parse(read_text(kData + file));
+    doc.update(fields);
+    const std::string path = ::testing::TempDir() + "/problem_pile_in_rules_" +
+                             std::to_string(getpid()) + "_" + std::to_string(fields.size()) + file;
+    std::ofstream(path) << doc.dump();
+    return path;
+}
+
+// The rules scheme on problem pile-in-rules (preset over the scenario at `path`) against
+// pile-in's rules population.
+void expect_rules_lockstep(const std::string& path, const std::string& preset, uint32_t population,
+                           uint32_t generations, uint64_t seed, double crossover, double mutation,
+                           int threads) {
+    SCOPED_TRACE(path + " " + preset + " seed " + std::to_string(seed));
+    LearnConfig c =
+        problem_config("rules", find_problem("pile-in-rules").build(preset + ":" + path));
+    c.population = population;
+    c.generations = generations;
+    c.seed = seed;
+    c.params["crossover"] = crossover;
+    c.params["mutation"] = mutation;
+    validate(c);
+    const pile_in::RulesProblem problem =
+        pile_in::build_rules_problem(preset, pile_in::load_scenario(path), {});
+    auto legacy = pile_in::make_cpu_population(problem.scenario, population, threads, &problem);
+    pile_in::Engine engine(problem, ga_config(c, crossover, mutation), *legacy);
+    expect_same_generations(c, *legacy, engine, threads);
+}
+
+TEST(ProblemPileInRules, RulesSchemeIsPileInsRulesPopulationPlanForPlan) {
+    expect_rules_lockstep(kData + "s1.json", "aos1", 120, 8, 1, 0.8, 0.2, 1);  // moves only
+    const std::string ordered = with_fields("s8.json", {{"path_check", true}});
+    expect_rules_lockstep(ordered, "aos3", 101, 8, 5, 0.5, 0.3, 2);  // move order genes, odd N
+    expect_rules_lockstep(ordered, "aos1", 64, 6, 9, 0.9, 0.5, 1);
+    expect_rules_lockstep(kData + "s4.json", "aos4", 80, 6, 3, 0.8, 0.2, 2);
+}
+
+TEST(ProblemPileInRules, ProblemFactsAndSetup) {
+    const ProblemEntry& p = find_problem("pile-in-rules");
+    EXPECT_TRUE(p.info.words());
+    EXPECT_EQ(p.info.setup_flag, "rules");
+    EXPECT_EQ(p.info.only_scheme, "rules");
+    EXPECT_EQ(p.info.default_population, 200u);
+    const auto instance = p.build("aos3:" + kData + "s1.json");
+    const pile_in::RulesProblem* setup = instance->setup_as<pile_in::RulesProblem>();
+    ASSERT_NE(setup, nullptr);
+    EXPECT_EQ(instance->setup_as<pile_in::Scenario>(), nullptr);
+    const pile_in::RulesProblem truth =
+        pile_in::build_rules_problem("aos3", pile_in::load_scenario(kData + "s1.json"), {});
+    EXPECT_EQ(std::memcmp(setup, &truth, sizeof truth), 0);
+    EXPECT_EQ(instance->dimension(), uint32_t(truth.layout.words));
+    // Reloaded from what run.json keeps: the same problem, bit for bit.
+    const auto again = p.rebuild(instance->setup_json(), "test");
+    EXPECT_EQ(std::memcmp(again->setup_as<pile_in::RulesProblem>(), &truth, sizeof truth), 0);
+    // The population's default is the problem's (gaeval pile-in's 200), not the scheme's.
+    EXPECT_EQ(problem_config("rules", instance).population, 200u);
+    EXPECT_EQ(problem_config("gapi1", find_problem("pile-in").build(kData + "s1.json")).population,
+              200u);
+    EXPECT_EQ(default_config("gapi1", 3).population, 24u);
+}
+
+// Without the rules' structure (pile-in's moves) the rules scheme is GAPI1, gene for gene.
+TEST(ProblemPileInRules, RulesSchemeOnPlainMovesIsGapi1) {
+    const auto instance = find_problem("pile-in").build(kData + "s4.json");
+    LearnConfig a = problem_config("gapi1", instance), b = problem_config("rules", instance);
+    for (LearnConfig* c : {&a, &b}) {
+        c->population = 90;
+        c->seed = 12;
+        validate(*c);
+    }
+    LearnState sa = initial_state(a), sb = initial_state(b);
+    const BackendChoice backend = resolve_backend("cpu", 1);
+    const EvaluateWordsFn evaluate = [&](const std::vector<uint32_t>& g, uint32_t n) {
+        return instance->evaluate(backend, g, n);
+    };
+    for (int g = 0; g < 4; ++g) {
+        EXPECT_EQ(sa.words, sb.words) << "generation " << g;
+        const GenerationReport ra = step(a, sa, evaluate);
+        const GenerationReport rb = step(b, sb, evaluate);
+        EXPECT_EQ(ra.mutants, rb.mutants);
+        EXPECT_GT(ra.mutants, 0u);
+    }
+    EXPECT_EQ(sa.best_words, sb.best_words);
+}
+
+TEST(ProblemPileInRules, CliReproducesPileInRulesBitForBit) {
+    const std::string settings =
+        " --population 150 --generations 10 --seed 6 --crossover 0.8 --mutation 0.2 --quiet";
+    const std::string a = temp_dir("rules_pile_in"), b = temp_dir("rules_learn");
+    const std::string ordered = with_fields("s1.json", {{"path_check", true}});
+    auto r = run_cli("pile-in --scenario " + ordered + " --rules aos3" + settings +
+                     " --backend cpu --threads 1 --out " + a);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    r = run_cli("learn --problem pile-in-rules --rules aos3:" + ordered + " --scheme rules" +
+                settings + " --backend cpu --threads 2 --out " + b);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto rows_a = csv(a + "/generations.csv"), rows_b = csv(b + "/generations.csv");
+    ASSERT_EQ(rows_a.size(), 11u);
+    ASSERT_EQ(rows_b.size(), 11u);
+    EXPECT_EQ(rows_b[0][4], "best_fitness");
+    EXPECT_EQ(rows_b[0][5], "mean_fitness");
+    for (size_t k = 1; k < rows_a.size(); ++k) {
+        SCOPED_TRACE(k);
+        EXPECT_EQ(rows_a[k][1], g9(std::stod(rows_b[k][4])));
+        EXPECT_EQ(rows_a[k][2], g9(std::stod(rows_b[k][5])));
+    }
+    // best.json describes the best plan as pile-in's does (legal, order, per-model verdicts).
+    const nlohmann::json best = nlohmann::json::parse(read_text(b + "/best.json"));
+    ASSERT_TRUE(best["best_ever"]["plan"].contains("legal")) << best.dump();
+    EXPECT_TRUE(best["best_ever"]["plan"].contains("order"));
+
+    // Resumed after 4 generations: the same files.
+    std::string first = settings;
+    first.replace(first.find("--generations 10"), 16, "--generations 4");
+    expect_resume_matches(
+        "--problem pile-in-rules --rules aos3:" + ordered + " --scheme rules" + first,
+        temp_dir("rules_resumed"), 10, b, {0, 1, 2, 3, 4, 5});
+}
+
+TEST(ProblemPileInRules, CliBadInputIsOneLine) {
+    const std::string s1 = kData + "s1.json";
+    const std::string dir = temp_dir("rules_bad");
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {"--problem pile-in-rules --scheme rules", "--rules PRESET:NAME|FILE"},
+        {"--problem pile-in-rules --scheme rules --rules " + s1, "expected PRESET:SCENARIO"},
+        {"--problem pile-in-rules --scheme rules --rules gapi1:" + s1, "unknown rules preset"},
+        {"--problem pile-in-rules --scheme rules --rules aos9:" + s1, "unknown rules preset"},
+        {"--problem pile-in-rules --scheme gapi1 --rules aos1:" + s1, "by scheme rules only"},
+        {"--problem pile-in-rules --scheme rules --rules aos1:no-such", "no such file"},
+        {"--problem pile-in-rules --scheme rules --rules aos1:" +
+             with_fields("s1.json", {{"constraints", "repair"}}),
+         "repair constraints"},
+        {"--problem pile-in-rules --scheme rules --scenario " + s1 + " --rules aos1:" + s1,
+         "--scenario: not a setting of problem pile-in-rules"},
+    };
+    expect_one_line_errors(cases, dir);
 }
 
 }  // namespace

@@ -121,6 +121,9 @@ std::string population_help() {
     for (const learn::Scheme* scheme : learn::registered_schemes())
         out += (out.empty() ? "" : ", ") + std::string(scheme->name()) + " " +
                std::to_string(learn::default_config(scheme->name(), 1).population);
+    for (const learn::ProblemEntry& p : learn::setup_problems())
+        if (p.info.default_population)
+            out += ", problem " + p.info.name + " " + std::to_string(p.info.default_population);
     return "members (default: " + out + ")";
 }
 
@@ -149,8 +152,10 @@ std::string problems_help() {
     for (const learn::ProblemEntry& p : learn::setup_problems()) {
         std::string name = p.info.name;
         name.resize(std::max<std::size_t>(name.size(), 17), ' ');
-        out += "  " + name + p.info.description + " (--" + p.info.setup_flag +
-               " NAME|FILE; schemes: " + learn::word_scheme_names() + ")\n";
+        out += "  " + name + p.info.description + " (--" + p.info.setup_flag + " " +
+               p.info.setup_form + "; schemes: " +
+               (p.info.only_scheme.empty() ? learn::word_scheme_names() : p.info.only_scheme) +
+               ")\n";
     }
     return out + "Schemes that run on problems: " + learn::problem_scheme_names() + "\n";
 }
@@ -187,8 +192,9 @@ LearnArgs parse_problem_args(int argc, char** argv) {
             setup_flags.end()) {
             setup_flags.push_back(p.info.setup_flag);
             options.add_options("Problem")(p.info.setup_flag,
-                                           p.info.setup_flag + " NAME|FILE of problem " +
-                                               p.info.name + " (scenarios/NAME.json)",
+                                           p.info.setup_flag + " " + p.info.setup_form +
+                                               " of problem " + p.info.name +
+                                               " (scenarios/NAME.json)",
                                            cxxopts::value<std::string>());
         }
     const std::vector<SchemeFlag> flags = scheme_flags();
@@ -225,8 +231,8 @@ LearnArgs parse_problem_args(int argc, char** argv) {
             throw InputError("--dimension: problem " + problem.info.name +
                              " takes its dimension from --" + flag);
         if (!result.count(flag))
-            throw InputError("--" + flag + " NAME|FILE: problem " + problem.info.name +
-                             " is built from a " + flag);
+            throw InputError("--" + flag + " " + problem.info.setup_form + ": problem " +
+                             problem.info.name + " is built from a " + flag);
         if (!scheme.runs_on_words())
             throw InputError(
                 "--scheme " + std::string(scheme.name()) +

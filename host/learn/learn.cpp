@@ -361,6 +361,7 @@ LearnConfig problem_config(const std::string& scheme, const std::string& problem
     c.problem = info.name;
     c.init_low = info.low;
     c.init_high = info.high;
+    if (info.default_population) c.population = info.default_population;
     return c;
 }
 
@@ -368,6 +369,8 @@ LearnConfig problem_config(const std::string& scheme,
                            std::shared_ptr<const ProblemInstance> instance) {
     LearnConfig c = default_config(scheme, instance->dimension());
     c.problem = instance->problem();
+    const uint32_t population = find_problem(c.problem).info.default_population;
+    if (population) c.population = population;
     c.instance = std::move(instance);
     return c;
 }
@@ -384,10 +387,14 @@ void validate_problem(const LearnConfig& c, const Scheme& scheme) {
                              ": its genomes are real numbers, it cannot run on problem " +
                              info.name +
                              " (integer genomes; schemes for it: " + word_scheme_names() + ")");
+        if (!info.only_scheme.empty() && info.only_scheme != scheme.name())
+            throw InputError("--scheme " + std::string(scheme.name()) +
+                             ": the genomes of problem " + info.name + " are bred by scheme " +
+                             info.only_scheme + " only");
         if (!c.instance || c.instance->problem() != info.name)
             throw InputError("--" + info.setup_flag + ": problem " + info.name +
                              " is built from a " + info.setup_flag + " (--" + info.setup_flag +
-                             " NAME|FILE)");
+                             " " + info.setup_form + ")");
         if (c.weight_count != c.instance->dimension() || c.features.size() != c.weight_count)
             throw InputError("--problem " + info.name + ": its dimension comes from the " +
                              info.setup_flag + " (" + std::to_string(c.instance->dimension()) +

@@ -1,6 +1,7 @@
 #include "host/learn/learn_problems.hpp"
 
 #include <limits>
+#include <type_traits>
 
 #include "generated/problem_list.hpp"
 #include "host/backend/executor.hpp"
@@ -68,10 +69,30 @@ class Instance final : public ProblemInstance {
         return describe_genome(setup_, genome);
     }
 
+  protected:
+    const void* setup_if(const std::type_info& type) const override {
+        return type == typeid(Setup) ? &setup_ : nullptr;
+    }
+
   private:
     Setup setup_;
     P problem_;
 };
+
+// P's optional member P::MEMBER (problems/problem.hpp), or `fallback`: NAME<P>::value.
+#define GAEVAL_OPTIONAL_MEMBER(NAME, MEMBER, TYPE, FALLBACK) \
+    template <class P, class = void>                         \
+    struct NAME {                                            \
+        static constexpr TYPE value = FALLBACK;              \
+    };                                                       \
+    template <class P>                                       \
+    struct NAME<P, std::void_t<decltype(P::MEMBER)>> {       \
+        static constexpr TYPE value = P::MEMBER;             \
+    };
+GAEVAL_OPTIONAL_MEMBER(default_population_of, kDefaultPopulation, uint32_t, 0)
+GAEVAL_OPTIONAL_MEMBER(only_scheme_of, kOnlyScheme, const char*, "")
+GAEVAL_OPTIONAL_MEMBER(setup_form_of, kSetupForm, const char*, "NAME|FILE")
+#undef GAEVAL_OPTIONAL_MEMBER
 
 template <class P>
 ProblemEntry entry_of() {
@@ -79,9 +100,12 @@ ProblemEntry entry_of() {
     e.info.name = P::kName;
     e.info.description = P::kDescription;
     e.info.maximise = P::kMaximise;
+    e.info.default_population = default_population_of<P>::value;
+    e.info.only_scheme = only_scheme_of<P>::value;
     if constexpr (problems::is_word_problem_v<P>) {
         static_assert(problems::check_word_problem<P>());
         e.info.setup_flag = P::kSetupFlag;
+        e.info.setup_form = setup_form_of<P>::value;
         e.info.default_dimension = 0;
         e.info.max_dimension = 0;
         e.info.optimum = std::numeric_limits<double>::quiet_NaN();

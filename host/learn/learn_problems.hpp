@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <typeinfo>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -29,6 +30,13 @@ struct ProblemInfo {
     // setup ("scenario"); empty for real genes.
     std::string setup_flag;
     bool words() const { return !setup_flag.empty(); }
+    // Members when --population is not given (P::kDefaultPopulation); 0: the scheme's default.
+    uint32_t default_population = 0;
+    // How the setup flag's text reads (P::kSetupForm; default "NAME|FILE").
+    std::string setup_form = "NAME|FILE";
+    // The one scheme that breeds its genomes (P::kOnlyScheme: a genome with structure, such as
+    // pile-in-rules' move order); empty: every scheme that runs on its kind of genome.
+    std::string only_scheme;
     // A member's value (higher is better) from its fitness, and the fitness back from a value:
     // the same exact negation for a minimised problem.
     double value_of(double fitness) const { return maximise ? fitness : -fitness; }
@@ -54,6 +62,12 @@ class ProblemInstance {
     // A fresh random gene addressed by (seed, purpose, c0, c1, c2) (the problem's random_gene).
     virtual uint32_t random_gene(uint64_t seed, Purpose purpose, uint32_t c0, uint32_t c1,
                                  uint32_t c2) const = 0;
+    // The setup the problem was built from when it is a `Setup` (a scheme that breeds with the
+    // setup's own operators: rules reads the pile_in::RulesProblem); nullptr otherwise.
+    template <class Setup>
+    const Setup* setup_as() const {
+        return static_cast<const Setup*>(setup_if(typeid(Setup)));
+    }
     // A genome as best.json describes it (pile-in: each model's start, move and end and the
     // score's breakdown).
     virtual nlohmann::json describe(const std::vector<uint32_t>& genome) const = 0;
@@ -63,6 +77,8 @@ class ProblemInstance {
         : problem_(std::move(problem)),
           setup_name_(std::move(setup_name)),
           setup_json_(std::move(setup_json)) {}
+    // The setup when its type is `type`, else nullptr (setup_as).
+    virtual const void* setup_if(const std::type_info& type) const = 0;
 
   private:
     std::string problem_, setup_name_;

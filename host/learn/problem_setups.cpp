@@ -4,7 +4,9 @@
 
 #include "host/core/error.hpp"
 #include "host/pile_in/output.hpp"
+#include "host/pile_in/rules.hpp"
 #include "host/pile_in/scenario_io.hpp"
+#include "host/pile_in/validator.hpp"
 
 namespace gaeval::learn {
 
@@ -16,18 +18,65 @@ LoadedSetup<pile_in::Scenario> loaded(const pile_in::ScenarioFile& file) {
     return {file.scenario, file.name, {{"path", file.path}, {"source", file.source}}};
 }
 
-}  // namespace
-
-template <>
-LoadedSetup<pile_in::Scenario> load_setup<pile_in::Scenario>(const std::string& text) {
-    if (text.empty()) throw InputError("--scenario: a scenario NAME or FILE is needed");
+// The scenario file `text` names for flag `flag`: a file, or NAME for scenarios/NAME.json.
+pile_in::ScenarioFile scenario_named(const std::string& flag, const std::string& text) {
+    if (text.empty()) throw InputError("--" + flag + ": a scenario NAME or FILE is needed");
     std::string path = text;
     const std::string named = "scenarios/" + text + ".json";
     if (!fs::exists(path) && text.find('/') == std::string::npos && fs::exists(named))
         path = named;
     else if (!fs::exists(path))
-        throw InputError("--scenario " + text + ": no such file (nor " + named + ")");
-    return loaded(pile_in::load_scenario(path));
+        throw InputError("--" + flag + " " + text + ": no such file (nor " + named + ")");
+    return pile_in::load_scenario(path);
+}
+
+// The rules problem of `preset` on a scenario file: the preset's defaults under the file's rule
+// fields (pile_in::build_rules_problem, as `gaeval pile-in --rules PRESET` without rule flags).
+// InputError naming `where` for gapi1 or an unknown preset, and for repair constraints.
+LoadedSetup<pile_in::RulesProblem> loaded_rules(const std::string& preset,
+                                                const pile_in::ScenarioFile& file,
+                                                const std::string& where) {
+    if (!pile_in::find_preset(preset))
+        throw InputError(where + ": unknown rules preset '" + preset +
+                         "' (expected aos1, aos2, aos3, aos4; gapi1 is problem pile-in)");
+    const pile_in::RulesProblem problem =
+        pile_in::build_rules_problem(preset, file, pile_in::RuleOverrides{});
+    if (problem.rules.repair)
+        throw InputError(where + ": " + file.name +
+                         " asks for repair constraints, which rewrite plans as they are scored; "
+                         "problem pile-in-rules scores with penalties (use gaeval pile-in)");
+    return {problem, file.name, {{"preset", preset}, {"path", file.path}, {"source", file.source}}};
+}
+
+}  // namespace
+
+template <>
+LoadedSetup<pile_in::Scenario> load_setup<pile_in::Scenario>(const std::string& text) {
+    return loaded(scenario_named("scenario", text));
+}
+
+template <>
+LoadedSetup<pile_in::RulesProblem> load_setup<pile_in::RulesProblem>(const std::string& text) {
+    const size_t colon = text.find(':');
+    if (colon == std::string::npos)
+        throw InputError("--rules " + text + ": expected PRESET:SCENARIO (e.g. aos2:s1_line_5v5)");
+    return loaded_rules(text.substr(0, colon), scenario_named("rules", text.substr(colon + 1)),
+                        "--rules " + text);
+}
+
+template <>
+LoadedSetup<pile_in::RulesProblem> reload_setup<pile_in::RulesProblem>(const nlohmann::json& json,
+                                                                       const std::string& where) {
+    try {
+        return loaded_rules(
+            json.at("preset").get<std::string>(),
+            pile_in::scenario_file_from_json(json.at("source"), json.at("path").get<std::string>(),
+                                             where + ": scenario"),
+            where + ": rules");
+    } catch (const nlohmann::json::exception& e) {
+        throw InputError(where + ": rules: not a saved rules setup (" + std::string(e.what()) +
+                         ")");
+    }
 }
 
 template <>
@@ -45,6 +94,13 @@ LoadedSetup<pile_in::Scenario> reload_setup<pile_in::Scenario>(const nlohmann::j
 nlohmann::json describe_genome(const pile_in::Scenario& scenario,
                                const std::vector<uint32_t>& genome) {
     return pile_in::plan_json(scenario, pile_in::gapi1_report(scenario, genome));
+}
+
+nlohmann::json describe_genome(const pile_in::RulesProblem& problem,
+                               const std::vector<uint32_t>& genome) {
+    const pile_in::Verdict verdict = pile_in::validate_plan(problem, genome);
+    return pile_in::rules_plan_json(problem, pile_in::rules_report(problem, genome, verdict),
+                                    verdict);
 }
 
 }  // namespace gaeval::learn

@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "games/pile_in/rules.hpp"
 #include "games/pile_in/scenario.hpp"
 
 namespace gaeval::learn {
@@ -36,9 +37,20 @@ template <>
 LoadedSetup<pile_in::Scenario> reload_setup<pile_in::Scenario>(const nlohmann::json& json,
                                                                const std::string& where);
 
+// A rules problem (pile_in::RulesProblem) comes from `--rules PRESET:NAME|FILE`: a preset
+// aos1..aos4 over a scenario (penalty constraints; the file's rule fields apply).
+template <>
+LoadedSetup<pile_in::RulesProblem> load_setup<pile_in::RulesProblem>(const std::string& text);
+template <>
+LoadedSetup<pile_in::RulesProblem> reload_setup<pile_in::RulesProblem>(const nlohmann::json& json,
+                                                                       const std::string& where);
+
 // A genome of a problem on this setup as best.json describes it: a pile-in plan's models (start,
 // move, end, in range) and its GAPI1 breakdown, as `gaeval pile-in`'s best.json has them.
 nlohmann::json describe_genome(const pile_in::Scenario& scenario,
+                               const std::vector<uint32_t>& genome);
+// A rules plan as `gaeval pile-in --rules`'s best.json describes it (validator's verdict).
+nlohmann::json describe_genome(const pile_in::RulesProblem& problem,
                                const std::vector<uint32_t>& genome);
 
 }  // namespace gaeval::learn

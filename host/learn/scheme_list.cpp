@@ -11,7 +11,8 @@
     X(ten_tournaments_scheme)   \
     X(modern_scheme)            \
     X(truncation_es_scheme)     \
-    X(gapi1_scheme)
+    X(gapi1_scheme)             \
+    X(rules_scheme)
 
 namespace gaeval::learn {
 

@@ -1,0 +1,190 @@
+// GAPI1 on the one engine, what the gapi1 and rules schemes share (host/learn/schemes/gapi1.cpp,
+// rules.cpp): selection, replacement and variation, flags, defaults and checks. With N members
+// ranked best first and E = round(crossover x N) eliminated, S = N - E survive; place k < S
+// gets a clone of the k-th best, place k >= S a child of two parents drawn uniformly among the
+// S survivors (no fitness weighting), each gene from either parent with probability 1/2; then
+// every gene of every place is replaced, with probability `mutation`, by a fresh random gene. A
+// fresh gene is the problem's random_gene on word genomes (pile-in: a random move within the
+// limit), uniform in the init range on real genes (games, real problems).
+//
+// The places are bred by the one GAPI1 rule that `gaeval pile-in`'s population breeds with
+// (games/pile_in/gapi1_scheme.hpp: Gapi1Rule), every draw addressed by (generation being made,
+// place, gene): so `gaeval learn --problem pile-in --scheme gapi1` gives the plans, fitness and
+// statistics of `gaeval pile-in` with the same seed and settings (tests/
+// test_problem_pile_in.cpp). The generation's mean value is the seed's statistic: the exact
+// mean of the values' 2^-16 fixed-point images (host/backend/cpu_ranking.hpp: fixed_point_sum).
+#pragma once
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "games/core/rng.hpp"
+#include "games/pile_in/gapi1_scheme.hpp"
+#include "host/backend/cpu_ranking.hpp"
+#include "host/core/error.hpp"
+#include "host/io/json_fields.hpp"
+#include "host/learn/learn_problems.hpp"
+#include "host/learn/scheme.hpp"
+
+namespace gaeval::learn {
+
+class Gapi1Family : public Scheme {
+  public:
+    static constexpr double kDefaultCrossover = 0.8, kDefaultMutation = 0.2;
+
+    static double param(const LearnConfig& c, const char* name, double fallback) {
+        const auto it = c.params.find(name);
+        return it == c.params.end() ? fallback : it->second;
+    }
+    static double eliminated_share(const LearnConfig& c) {
+        return param(c, "crossover", kDefaultCrossover);
+    }
+    static double mutation_rate(const LearnConfig& c) {
+        return param(c, "mutation", kDefaultMutation);
+    }
+    // S = N - round(crossover x N) (pile-in's survivor_count).
+    static uint32_t survivor_count(const LearnConfig& c) {
+        return c.population -
+               static_cast<uint32_t>(std::llround(eliminated_share(c) * c.population));
+    }
+
+    std::vector<SchemeOption> options() const override {
+        return {
+            tournament_option(),
+            {"crossover", "share eliminated and refilled by children (0.8)",
+             [](LearnConfig& c, const std::string& t, const games::GameInfo&) {
+                 c.params["crossover"] = parse_real_flag("crossover", t);
+             }},
+            {"mutation", "per-gene probability of a fresh gene (0.2)",
+             [](LearnConfig& c, const std::string& t, const games::GameInfo&) {
+                 c.params["mutation"] = parse_real_flag("mutation", t);
+             }},
+            {"init-range", "LOW:HIGH of the first weights and fresh genes (-1:1)",
+             [](LearnConfig& c, const std::string& t, const games::GameInfo&) {
+                 parse_init_range(c, t);
+             }},
+        };
+    }
+
+    void set_defaults(LearnConfig& c) const override {
+        c.population = 24;
+        c.params["crossover"] = kDefaultCrossover;
+        c.params["mutation"] = kDefaultMutation;
+    }
+
+    void validate(const LearnConfig& c) const override {
+        validate_tournament(c);
+        const double crossover = eliminated_share(c), mutation = mutation_rate(c);
+        if (!(crossover >= 0 && crossover <= 1))
+            throw InputError("--crossover: must be in [0, 1], got " + std::to_string(crossover));
+        if (!(mutation >= 0 && mutation <= 1))
+            throw InputError("--mutation: must be in [0, 1], got " + std::to_string(mutation));
+        if (survivor_count(c) < 1)
+            throw InputError("--crossover " + std::to_string(crossover) + " with population " +
+                             std::to_string(c.population) +
+                             " eliminates every member: no survivors to breed from (lower it)");
+    }
+
+    uint64_t games_per_generation(const LearnConfig& c) const override {
+        return tournament_games(c);
+    }
+
+    bool runs_on_problems() const override { return true; }
+    bool runs_on_words() const override { return true; }
+
+    // Scores the generation, ranks it by value (ties by index: pile-in's ranking, whose values
+    // are its float fitness exactly), breeds the next one; clones keep their parent's value
+    // until scored again, children start at 0.
+    void step(const LearnConfig& c, LearnState& s, Generation& games) const override {
+        const uint32_t n = c.population, d = c.dims(), made = s.generation + 1;
+        const auto order = score_population(c, s, games);
+        s.best_value = s.value[order[0]];
+        std::vector<float> values(s.value.begin(), s.value.end());
+        s.mean_value = static_cast<double>(fixed_point_sum(values.data(), n, 1)) / 65536.0 /
+                       static_cast<double>(n);
+        if (c.instance)
+            s.best_words.assign(s.words.begin() + size_t(order[0]) * d,
+                                s.words.begin() + size_t(order[0] + 1) * d);
+        else
+            s.best_weights = member(s, order[0], d);
+        const uint32_t survivors = survivor_count(c);
+        games.report.mutants = breed(c, made, order, s);
+        std::vector<double> next_value(n, 0.0);
+        for (uint32_t k = 0; k < survivors; ++k) next_value[k] = s.value[order[k]];
+        s.value.swap(next_value);
+        games.report.children = n - survivors;
+    }
+
+    void write_settings(const LearnConfig& c, nlohmann::json& j) const override {
+        j["tournament"] = tournament_name(c.tournament);
+        j["crossover"] = eliminated_share(c);
+        j["mutation"] = mutation_rate(c);
+        j["init_range"] = {c.init_low, c.init_high};
+    }
+
+    void read_settings(LearnConfig& c, const nlohmann::json& j,
+                       const std::string& where) const override {
+        c.tournament = parse_tournament(json_fields::string(j, "tournament", where));
+        c.params["crossover"] = json_fields::number(j, "crossover", where);
+        c.params["mutation"] = json_fields::number(j, "mutation", where);
+        read_init_range(c, j);
+    }
+
+    // Word genomes: gene m of member i is the problem's fresh gene (InitMove, 0, i, m), as
+    // pile-in's first plans; real genes: the default (uniform in the init range).
+    void initialize(const LearnConfig& c, LearnState& s) const override {
+        if (!c.instance) return Scheme::initialize(c, s);
+        const uint32_t n = c.population, d = c.dims();
+        for (uint32_t i = 0; i < n; ++i)
+            for (uint32_t m = 0; m < d; ++m)
+                s.words[size_t(i) * d + m] =
+                    c.instance->random_gene(c.seed, Purpose::InitMove, 0, i, m);
+    }
+
+  protected:
+    // Replaces s's genomes (words on a setup's problem, else weights) with generation `made`
+    // bred from the current ones ranked by `order` by the GAPI1 rule; returns the members with
+    // a fresh gene (0 where a scheme does not count them).
+    virtual uint32_t breed(const LearnConfig& c, uint32_t made, const std::vector<uint32_t>& order,
+                           LearnState& s) const {
+        uint32_t mutants = 0;
+        if (c.instance) {
+            std::vector<uint32_t> next;
+            mutants = breed_genes(c, made, order, s.words, next, [&](uint32_t k, uint32_t m) {
+                return c.instance->random_gene(c.seed, Purpose::MutationMove, made, k, m);
+            });
+            s.words.swap(next);
+        } else {
+            std::vector<float> next;
+            mutants = breed_genes(c, made, order, s.weights, next, [&](uint32_t k, uint32_t m) {
+                const double u = unit(draw(c, Purpose::MutationMove, made, k, m), 0);
+                return static_cast<float>(c.init_low + (c.init_high - c.init_low) * u);
+            });
+            s.weights.swap(next);
+        }
+        return mutants;
+    }
+
+  private:
+    // The next population of genes T (words or floats) from `src` (population x d,
+    // member-major) ranked by `order`, into `dst`, by the one GAPI1 rule; fresh(k, m) is a fresh
+    // gene for place k, gene m. Returns the places that got at least one fresh gene.
+    template <class T, class Fresh>
+    static uint32_t breed_genes(const LearnConfig& c, uint32_t made,
+                                const std::vector<uint32_t>& order, const std::vector<T>& src,
+                                std::vector<T>& dst, const Fresh& fresh) {
+        const uint32_t n = c.population, d = c.dims();
+        const pile_in::Gapi1Rule rule{c.seed, made, survivor_count(c), mutation_rate(c)};
+        dst.resize(size_t(n) * d);
+        uint32_t mutants = 0;
+        for (uint32_t k = 0; k < n; ++k)
+            mutants += rule.make(
+                k, d, [&](uint64_t rank, uint32_t m) { return src[size_t(order[rank]) * d + m]; },
+                [&](uint32_t m) { return fresh(k, m); },
+                [&](uint32_t m, T gene) { dst[size_t(k) * d + m] = gene; });
+        return mutants;
+    }
+};
+
+}  // namespace gaeval::learn
