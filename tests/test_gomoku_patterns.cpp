@@ -37,39 +37,50 @@ void expect_same_as_whole_board(const IncrementalPatterns<N>& inc,
     }
 }
 
-// Random games on a central square of `span` cells (dense lines: many fours and threes), with
-// takebacks; stones of both sides in random order.
+// One random game on the central square of `span` cells of an N x N board (dense lines: many
+// fours and threes), with takebacks (one move in five); stones of both sides in random order,
+// kept both by `inc` and in `stones`. check(move) after every placement and takeback.
+template <int N, class Check>
+void play_random_game(IncrementalPatterns<N>& inc, typename Geometry<N>::BB (&stones)[2],
+                      std::mt19937& rng, int span, int moves, Check check) {
+    using Geo = Geometry<N>;
+    stones[0] = stones[1] = Geo::BB::none();
+    std::vector<std::pair<int, int>> placed;
+    const int lo = (N - span) / 2;
+    for (int move = 0; move < moves; ++move) {
+        if (!placed.empty() && rng() % 5 == 0) {
+            const std::size_t i = rng() % placed.size();
+            const auto [side, c] = placed[i];
+            placed.erase(placed.begin() + static_cast<long>(i));
+            stones[side].reset(c);
+            inc.remove(side, c);
+        } else {
+            const int c =
+                Geo::cell(lo + static_cast<int>(rng() % span), lo + static_cast<int>(rng() % span));
+            if ((stones[0] | stones[1]).test(c)) continue;
+            const int side = static_cast<int>(rng() % 2);
+            stones[side].set(c);
+            inc.place(side, c);
+            placed.emplace_back(side, c);
+        }
+        check(move);
+        if (testing::Test::HasFatalFailure()) return;
+    }
+}
+
+// Random games with takebacks: the patterns kept move by move equal the whole board's.
 template <int N>
 void random_games(bool exact, int span, uint32_t seed) {
-    using Geo = Geometry<N>;
-    using BB = typename Geo::BB;
     std::mt19937 rng(seed);
     auto inc = std::make_unique<IncrementalPatterns<N>>();
+    typename Geometry<N>::BB stones[2];
     int step = 0;
     for (int game = 0; game < 12; ++game) {
         inc->reset(exact);
-        BB stones[2] = {BB::none(), BB::none()};
-        std::vector<std::pair<int, int>> placed;
-        const int lo = (N - span) / 2;
-        for (int move = 0; move < 3 * span * span / 4; ++move, ++step) {
-            if (!placed.empty() && rng() % 5 == 0) {
-                const std::size_t i = rng() % placed.size();
-                const auto [side, c] = placed[i];
-                placed.erase(placed.begin() + static_cast<long>(i));
-                stones[side].reset(c);
-                inc->remove(side, c);
-            } else {
-                const int c = Geo::cell(lo + static_cast<int>(rng() % span),
-                                        lo + static_cast<int>(rng() % span));
-                if ((stones[0] | stones[1]).test(c)) continue;
-                const int side = static_cast<int>(rng() % 2);
-                stones[side].set(c);
-                inc->place(side, c);
-                placed.emplace_back(side, c);
-            }
-            expect_same_as_whole_board<N>(*inc, stones, exact, step);
-            if (testing::Test::HasFatalFailure()) return;
-        }
+        play_random_game<N>(*inc, stones, rng, span, 3 * span * span / 4, [&](int) {
+            expect_same_as_whole_board<N>(*inc, stones, exact, step++);
+        });
+        if (testing::Test::HasFatalFailure()) return;
     }
 }
 
@@ -308,38 +319,20 @@ TEST(GomokuShapes, CountsByHand) {
 // with takebacks (both rules, both sizes).
 template <int N>
 void shape_games(bool exact, int span, uint32_t seed) {
-    using Geo = Geometry<N>;
-    using BB = typename Geo::BB;
     std::mt19937 rng(seed);
     auto inc = std::make_unique<IncrementalPatterns<N>>();
+    typename Geometry<N>::BB stones[2];
     for (int game = 0; game < 6; ++game) {
         inc->reset(exact, true);
-        BB stones[2] = {BB::none(), BB::none()};
-        std::vector<std::pair<int, int>> placed;
-        const int lo = (N - span) / 2;
-        for (int move = 0; move < span * span / 2; ++move) {
-            if (!placed.empty() && rng() % 5 == 0) {
-                const std::size_t i = rng() % placed.size();
-                const auto [side, c] = placed[i];
-                placed.erase(placed.begin() + static_cast<long>(i));
-                stones[side].reset(c);
-                inc->remove(side, c);
-            } else {
-                const int c = Geo::cell(lo + static_cast<int>(rng() % span),
-                                        lo + static_cast<int>(rng() % span));
-                if ((stones[0] | stones[1]).test(c)) continue;
-                const int side = static_cast<int>(rng() % 2);
-                stones[side].set(c);
-                inc->place(side, c);
-                placed.emplace_back(side, c);
-            }
+        play_random_game<N>(*inc, stones, rng, span, span * span / 2, [&](int move) {
             const auto want = reference_shape_counts<N>(stones, exact);
             for (int s = 0; s < 2; ++s)
                 for (int k = 0; k < kLineShapes; ++k)
                     ASSERT_EQ(inc->shape_count(s, k),
                               want[static_cast<std::size_t>(s)][static_cast<std::size_t>(k)])
                         << "side " << s << " shape " << k << " game " << game << " move " << move;
-        }
+        });
+        if (testing::Test::HasFatalFailure()) return;
     }
 }
 
