@@ -25,12 +25,12 @@ struct Bitboard {
         return b;
     }
     // The set {c}; c in [0, kCells).
-    // Boards of one or two words choose the word of a cell by comparing its index with each word
-    // (no word indexed at run time: a GPU thread keeps them in registers; gpu10). Larger boards
-    // (Gomoku's 4 and 7 words) live in a thread's local memory anyway, where one indexed word
-    // costs less than reading all of them: comparing cost the CPU's Gomoku engine a fifth of its
-    // nodes per second (gomoku11).
-    static constexpr bool kPickByComparison = W <= 2;
+    // In device code the word of a cell is chosen by comparing its index with each word (no
+    // word indexed at run time: a GPU thread keeps the words in registers, and ptxas spills less:
+    // Pac-Man's playout kernel 3408 bytes of stack this way, 3728 indexed). On the CPU one
+    // indexed word is cheaper (comparing every word cost the Gomoku engine a fifth of its
+    // nodes/s). Either way the same cell: results do not depend on the pass.
+    static constexpr bool kPickByComparison = GAEVAL_DEVICE_PASS;
     GAEVAL_HD_FORCEINLINE static Bitboard cell(int c) {
         Bitboard b;
         const uint64_t bit = uint64_t{1} << (c & 63);
