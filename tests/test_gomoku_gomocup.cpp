@@ -475,6 +475,42 @@ TEST(GomokuGomocup, TheEngineReportsItsSearchInAMessageLine) {
 }
 
 // `gaeval gomocup --messages` as a manager drives it over real pipes: START, the INFO lines and
+// Plays up to `plies` plies over the pipes of a brain that was sent BEGIN (seat 0): the
+// opponent (a threat-aware policy of this process) answers by TURN as soon as the brain moved.
+// Every brain move must be an empty cell, after exactly one MESSAGE line when `messages`.
+// Returns the brain's moves.
+int play_over_pipes(BrainProcess& brain, int plies, bool messages) {
+    Game<15> rules;
+    rules.opening = Opening::None;
+    Pos<15> board = rules.start();  // seat 0: the brain
+    int answers = 0;
+    for (int ply = 0; ply < plies && !rules.is_over(board); ++ply) {
+        board.side = static_cast<uint8_t>(ply % 2);
+        if (ply % 2 == 1) {
+            const Move m = rules.policy_move(board, kThreatSearch, DrawAddress{11, 0, board.count});
+            board = rules.make(board, m);
+            brain.send("TURN " + std::to_string(Geometry<15>::column_of(m.cell)) + "," +
+                       std::to_string(Geometry<15>::row_of(m.cell)));
+            continue;
+        }
+        if (messages) {
+            const std::string message = brain.read_line(5000);
+            EXPECT_EQ(message.rfind("MESSAGE depth ", 0), 0u) << "ply " << ply << ": " << message;
+            if (message.rfind("MESSAGE depth ", 0) != 0) return answers;
+        }
+        const std::string answer = brain.read_line(5000);
+        int x = -1, y = -1;
+        EXPECT_TRUE(parse_move(answer, 15, &x, &y)) << "ply " << ply << ": " << answer;
+        if (x < 0) return answers;
+        const int cell = Geometry<15>::cell(x, y);
+        EXPECT_FALSE(board.stones[0].test(cell) || board.stones[1].test(cell))
+            << "ply " << ply << ": " << answer << " is occupied";
+        board = rules.make(board, Move{static_cast<int16_t>(cell)});
+        ++answers;
+    }
+    return answers;
+}
+
 // BEGIN written back to back before any answer is read, then TURN after TURN. Every move must
 // come after exactly one MESSAGE line and be an empty cell; a doubled line, or one left over
 // from the turn before, would put a MESSAGE where a move belongs or the reverse.
@@ -485,31 +521,22 @@ TEST(GomokuGomocup, MessagesOverPipesComeOneBeforeEachMove) {
                              "INFO time_left 100000", "INFO rule 0", "BEGIN"})
         brain.send(line);
     ASSERT_EQ(brain.read_line(5000), "OK");
-    Game<15> rules;
-    rules.opening = Opening::None;
-    Pos<15> board = rules.start();  // seat 0: the brain
-    int answers = 0;
-    for (int ply = 0; ply < 60 && !rules.is_over(board); ++ply) {
-        board.side = static_cast<uint8_t>(ply % 2);
-        if (ply % 2 == 1) {  // the opponent: a threat-aware policy of this process
-            const Move m = rules.policy_move(board, kThreatSearch, DrawAddress{11, 0, board.count});
-            board = rules.make(board, m);
-            brain.send("TURN " + std::to_string(Geometry<15>::column_of(m.cell)) + "," +
-                       std::to_string(Geometry<15>::row_of(m.cell)));
-            continue;
-        }
-        const std::string message = brain.read_line(5000);
-        ASSERT_EQ(message.rfind("MESSAGE depth ", 0), 0u) << "ply " << ply << ": " << message;
-        const std::string answer = brain.read_line(5000);
-        int x = -1, y = -1;
-        ASSERT_TRUE(parse_move(answer, 15, &x, &y)) << "ply " << ply << ": " << answer;
-        const int cell = Geometry<15>::cell(x, y);
-        ASSERT_FALSE(board.stones[0].test(cell) || board.stones[1].test(cell))
-            << "ply " << ply << ": " << answer << " is occupied";
-        board = rules.make(board, Move{static_cast<int16_t>(cell)});
-        ++answers;
-    }
-    EXPECT_GE(answers, 5);
+    EXPECT_GE(play_over_pipes(brain, 60, true), 5);
+    brain.send("END");
+    EXPECT_EQ(brain.wait_exit(), 0);
+}
+
+// The shipped shape player (data/gomoku/shape-player.json) under a node limit, started and
+// driven over pipes as a manager drives a brain: its line-shape term and `--nodes` through the
+// real protocol loop, every move legal, MESSAGE and move lines never out of step.
+TEST(GomokuGomocup, TheShapePlayerAtANodeLimitOverPipes) {
+    BrainProcess brain({GAEVAL_BINARY, "gomocup", "--messages", "--nodes", "2000", "--player",
+                        std::string(GAEVAL_SOURCE_DIR) + "/data/gomoku/shape-player.json"});
+    ASSERT_TRUE(brain.started());
+    for (const char* line : {"START 15", "INFO timeout_turn 5000", "INFO rule 0", "BEGIN"})
+        brain.send(line);
+    ASSERT_EQ(brain.read_line(5000), "OK");
+    EXPECT_GE(play_over_pipes(brain, 40, true), 5);
     brain.send("END");
     EXPECT_EQ(brain.wait_exit(), 0);
 }
