@@ -4,8 +4,8 @@
 
 #include <cstdint>
 
-#include "games/core/hd.hpp"
 #include "games/core/bitboard.hpp"
+#include "games/core/hd.hpp"
 
 namespace gaeval::ataxx {
 
@@ -46,7 +46,9 @@ struct Move {
     GAEVAL_HD_FORCEINLINE bool is_pass() const { return to < 0; }
     GAEVAL_HD_FORCEINLINE bool is_grow() const { return to >= 0 && from == to; }
     GAEVAL_HD_FORCEINLINE bool is_jump() const { return from != to; }
-    GAEVAL_HD_FORCEINLINE bool operator==(const Move& o) const { return from == o.from && to == o.to; }
+    GAEVAL_HD_FORCEINLINE bool operator==(const Move& o) const {
+        return from == o.from && to == o.to;
+    }
 };
 
 // pieces[p] for p < players (the rest stay empty); side in [0, players).

@@ -12,10 +12,10 @@
 #include <cstdint>
 #include <type_traits>
 
-#include "games/core/game.hpp"
-#include "games/core/hd.hpp"
 #include "games/ataxx/geometry.hpp"
 #include "games/ataxx/position.hpp"
+#include "games/core/game.hpp"
+#include "games/core/hd.hpp"
 
 namespace gaeval::ataxx {
 
@@ -80,7 +80,9 @@ struct Rules {
         return geo.reaches(occ, geo.playable().minus(occ));
     }
     // Game over under the position's rule set.
-    GAEVAL_HD_FORCEINLINE bool is_over(const Pos& p) const { return decided(p) || !anyone_can_move(p); }
+    GAEVAL_HD_FORCEINLINE bool is_over(const Pos& p) const {
+        return decided(p) || !anyone_can_move(p);
+    }
 
     // Number of grows and jumps of the side to move (0: it must pass, or the game is over).
     GAEVAL_HD_FORCEINLINE int count_grows_and_jumps(const Pos& p) const {
