@@ -32,8 +32,12 @@ __device__ __forceinline__ void index_range(const Op& op, uint64_t begin, uint64
     }
 }
 
+// The op is a __grid_constant__ parameter: read in place from the parameter space even where
+// the code takes its address (a reference to one of two players chosen by seat), where a plain
+// by-value parameter is copied into each thread's local memory first: 128 bytes of stack in
+// Connect Four's match kernels, about 1 KB in Pac-Man's (bench/results/kernel-resources.md).
 template <class Op>
-__global__ void index_range_kernel(Op op, uint64_t begin, uint64_t end) {
+__global__ void index_range_kernel(const __grid_constant__ Op op, uint64_t begin, uint64_t end) {
     index_range(op, begin, end);
 }
 
@@ -41,7 +45,7 @@ __global__ void index_range_kernel(Op op, uint64_t begin, uint64_t end) {
 // per multiprocessor.
 template <class Op, int MinBlocks>
 __global__ void __launch_bounds__(kBlock, MinBlocks)
-    index_range_bounded_kernel(Op op, uint64_t begin, uint64_t end) {
+    index_range_bounded_kernel(const __grid_constant__ Op op, uint64_t begin, uint64_t end) {
     index_range(op, begin, end);
 }
 
