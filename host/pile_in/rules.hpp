@@ -1,6 +1,6 @@
 // Rules presets (aos1..aos4) and how a run's rules are resolved: preset defaults, overridden by
 // the scenario file's rule fields, overridden by flags. The result is the RulesProblem the
-// populations score (games/pile_in/rules.hpp), checked once here: bad values and a start that
+// populations score (problems/pile_in/rules.hpp), checked once here: bad values and a start that
 // breaks the rules are InputErrors. See docs/pile_in_rules.md.
 #pragma once
 
@@ -8,8 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "games/pile_in/rules.hpp"
 #include "host/pile_in/scenario_io.hpp"
+#include "problems/pile_in/rules.hpp"
 
 namespace gaeval::pile_in {
 

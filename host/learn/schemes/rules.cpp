@@ -1,4 +1,4 @@
-// rules: the GA of the rules-accurate pile-in presets (games/pile_in/rules_scheme.hpp, DESIGN.md
+// rules: the GA of the rules-accurate pile-in presets (problems/pile_in/rules_scheme.hpp, DESIGN.md
 // "Pile-in") on the one engine: GAPI1's selection (host/learn/schemes/gapi1_family.hpp) with
 // the rules genome's variation: the best plan cloned unmutated, memetic clones, move mutations
 // of several kinds, immigrants, order crossover and swap mutation of the move order,
@@ -8,9 +8,9 @@
 // --problem pile-in-rules --scheme rules` gives its plans, fitness and statistics
 // (tests/test_problem_pile_in.cpp). On a genome without the rules' structure (a game's
 // weights, a real problem, pile-in's moves) the extensions have nothing to act on: it is GAPI1.
-#include "games/pile_in/rules_scheme.hpp"
 #include "host/learn/learn_problems.hpp"
 #include "host/learn/schemes/gapi1_family.hpp"
+#include "problems/pile_in/rules_scheme.hpp"
 
 namespace gaeval::learn {
 

@@ -19,13 +19,13 @@
 
 #include "games/core/hd.hpp"
 #include "games/core/rng.hpp"
-#include "games/pile_in/gapi1_scheme.hpp"
-#include "games/pile_in/genome.hpp"
-#include "games/pile_in/geometry.hpp"
-#include "games/pile_in/greedy.hpp"
-#include "games/pile_in/rules.hpp"
-#include "games/pile_in/rules_moves.hpp"
-#include "games/pile_in/rules_search.hpp"
+#include "problems/pile_in/gapi1_scheme.hpp"
+#include "problems/pile_in/genome.hpp"
+#include "problems/pile_in/geometry.hpp"
+#include "problems/pile_in/greedy.hpp"
+#include "problems/pile_in/rules.hpp"
+#include "problems/pile_in/rules_moves.hpp"
+#include "problems/pile_in/rules_search.hpp"
 
 namespace gaeval::pile_in {
 
