@@ -43,7 +43,7 @@ class Rules final : public Gapi1Family {
     }
 
   protected:
-    // RulesStep over the words ranked by `order` (it counts no mutants: 0).
+    // RulesStep over the words ranked by `order`; returns its mutants (RulesStep::make).
     uint32_t breed(const LearnConfig& c, uint32_t made, const std::vector<uint32_t>& order,
                    LearnState& s) const override {
         const pile_in::RulesProblem* problem = rules_problem(c);
@@ -60,9 +60,10 @@ class Rules final : public Gapi1Family {
         base.src = plans_of(s.words, d);
         base.dst = plans_of(next, d);
         const pile_in::RulesStep step{*problem, base};
-        for (uint32_t k = 0; k < n; ++k) step(k);
+        uint32_t mutants = 0;
+        for (uint32_t k = 0; k < n; ++k) mutants += step.make(k, k);
         s.words.swap(next);
-        return 0;
+        return mutants;
     }
 };
 
