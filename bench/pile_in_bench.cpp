@@ -8,13 +8,13 @@
 #include <string>
 
 #include "games/core/rng.hpp"
-#include "games/pile_in/genome.hpp"
 #include "host/backend/backend.hpp"
 #include "host/backend/parallel.hpp"
 #include "host/core/error.hpp"
 #include "host/pile_in/engine.hpp"
 #include "host/pile_in/population.hpp"
 #include "host/pile_in/rules.hpp"
+#include "problems/pile_in/genome.hpp"
 
 namespace gaeval::bench {
 

@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "bench/workloads.hpp"
-#include "games/pile_in/rules.hpp"
-#include "games/pile_in/scenario.hpp"
+#include "problems/pile_in/rules.hpp"
+#include "problems/pile_in/scenario.hpp"
 
 namespace gaeval::bench {
 

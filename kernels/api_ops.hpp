@@ -1,14 +1,14 @@
 // Ops of the public API (host/api/): the GAPI1 fitness over plans the caller holds plan-major
 // (plan i's genes contiguous: a NumPy array of shape (n, genes)), run by the executor
 // (host/backend/executor.hpp) in the caller's memory on the cpu. They call the functions
-// `gaeval pile-in`'s population calls (games/pile_in/gapi1_fitness.hpp), so the fitness bits are
+// `gaeval pile-in`'s population calls (problems/pile_in/gapi1_fitness.hpp), so the fitness bits are
 // the same. Instantiated for the device in kernels/api_ops.cu.
 #pragma once
 
 #include <cstdint>
 
 #include "games/core/hd.hpp"
-#include "games/pile_in/gapi1_fitness.hpp"
+#include "problems/pile_in/gapi1_fitness.hpp"
 
 namespace gaeval::api_ops {
 

@@ -1,15 +1,15 @@
-// Launches of the pile-in ops (games/pile_in: randomize, evaluate, breed) on the device, for
+// Launches of the pile-in ops (problems/pile_in: randomize, evaluate, breed) on the device, for
 // host/pile_in/cuda_population.cpp. The ops carry device pointers (a rules op also carries its
 // RulesProblem by value: about 7 KB of kernel parameters).
 #pragma once
 
 #include <cstdint>
 
-#include "games/pile_in/gapi1_fitness.hpp"
-#include "games/pile_in/gapi1_scheme.hpp"
-#include "games/pile_in/rules_fitness.hpp"
-#include "games/pile_in/rules_scheme.hpp"
 #include "kernels/cuda_api.hpp"
+#include "problems/pile_in/gapi1_fitness.hpp"
+#include "problems/pile_in/gapi1_scheme.hpp"
+#include "problems/pile_in/rules_fitness.hpp"
+#include "problems/pile_in/rules_scheme.hpp"
 
 namespace gaeval::cuda {
 

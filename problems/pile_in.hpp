@@ -1,7 +1,7 @@
-// pile-in: the GAPI1 fitness of a pile-in plan (games/pile_in/gapi1_fitness.hpp), maximised,
+// pile-in: the GAPI1 fitness of a pile-in plan (problems/pile_in/gapi1_fitness.hpp), maximised,
 // as a problem built from a setup: the scenario (--scenario NAME|FILE, loaded and checked on
 // the host by host/learn/problem_setups.cpp) is the setup, a genome is one move a friendly model
-// (games/pile_in/genome.hpp: int16 dx, dy packed in a word). The same functions `gaeval pile-in`
+// (problems/pile_in/genome.hpp: int16 dx, dy packed in a word). The same functions `gaeval pile-in`
 // calls, so `gaeval learn --problem pile-in --scheme gapi1` gives its bits.
 #pragma once
 
@@ -9,9 +9,9 @@
 
 #include "games/core/hd.hpp"
 #include "games/core/rng.hpp"
-#include "games/pile_in/gapi1_fitness.hpp"
-#include "games/pile_in/genome.hpp"
-#include "games/pile_in/scenario.hpp"
+#include "problems/pile_in/gapi1_fitness.hpp"
+#include "problems/pile_in/genome.hpp"
+#include "problems/pile_in/scenario.hpp"
 
 namespace gaeval::problems {
 

@@ -1,8 +1,8 @@
-// pile-in-rules: the rules-accurate fitness of a pile-in plan (games/pile_in/rules_fitness.hpp:
+// pile-in-rules: the rules-accurate fitness of a pile-in plan (problems/pile_in/rules_fitness.hpp:
 // an edition's preset, aos1..aos4), maximised, as a problem built from a setup: the setup is the
 // resolved rules problem (--rules PRESET:SCENARIO, built on the host by
 // host/learn/problem_setups.cpp with the preset's defaults and the scenario file's rule
-// fields), a genome the rules plan (games/pile_in/rules.hpp: PlanLayout, a move a model, then
+// fields), a genome the rules plan (problems/pile_in/rules.hpp: PlanLayout, a move a model, then
 // the move order and base orientations where the rules use them). The same functions `gaeval
 // pile-in --rules PRESET` calls, so `gaeval learn --problem pile-in-rules --scheme rules` gives
 // its bits. Penalty constraints only: the repair mode rewrites plans as it scores them, which a
@@ -13,10 +13,10 @@
 
 #include "games/core/hd.hpp"
 #include "games/core/rng.hpp"
-#include "games/pile_in/gapi1_fitness.hpp"
-#include "games/pile_in/genome.hpp"
-#include "games/pile_in/rules.hpp"
-#include "games/pile_in/rules_fitness.hpp"
+#include "problems/pile_in/gapi1_fitness.hpp"
+#include "problems/pile_in/genome.hpp"
+#include "problems/pile_in/rules.hpp"
+#include "problems/pile_in/rules_fitness.hpp"
 
 namespace gaeval::problems {
 
@@ -43,7 +43,7 @@ struct PileInRules {
     }
 
     // A fresh random move within the move limit (the rules scheme makes whole plans itself:
-    // games/pile_in/rules_scheme.hpp).
+    // problems/pile_in/rules_scheme.hpp).
     GAEVAL_HD uint32_t random_gene(uint64_t seed, Purpose purpose, uint32_t c0, uint32_t c1,
                                    uint32_t c2) const {
         return pile_in::pack_move(pile_in::random_move(seed, purpose, c0, c1, c2));

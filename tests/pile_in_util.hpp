@@ -5,8 +5,8 @@
 #include <initializer_list>
 #include <vector>
 
-#include "games/pile_in/genome.hpp"
-#include "games/pile_in/scenario.hpp"
+#include "problems/pile_in/genome.hpp"
+#include "problems/pile_in/scenario.hpp"
 
 namespace gaeval::pile_in::testing {
 

@@ -9,10 +9,10 @@
 #include <utility>
 #include <vector>
 
-#include "games/pile_in/rules_fitness.hpp"
 #include "host/pile_in/rules.hpp"
 #include "host/pile_in/scenario_io.hpp"
 #include "host/pile_in/validator.hpp"
+#include "problems/pile_in/rules_fitness.hpp"
 
 namespace gaeval::pile_in::testing {
 

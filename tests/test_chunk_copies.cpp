@@ -7,8 +7,8 @@
 #include <cstring>
 #include <vector>
 
-#include "games/pile_in/genome.hpp"
 #include "host/pile_in/chunk_copies.hpp"
+#include "problems/pile_in/genome.hpp"
 
 namespace gaeval::pile_in {
 namespace {

@@ -7,11 +7,11 @@
 #include <numeric>
 #include <vector>
 
-#include "games/pile_in/gapi1_scheme.hpp"
-#include "host/pile_in/population.hpp"
-#include "host/pile_in/engine.hpp"
 #include "host/core/error.hpp"
+#include "host/pile_in/engine.hpp"
+#include "host/pile_in/population.hpp"
 #include "pile_in_util.hpp"
+#include "problems/pile_in/gapi1_scheme.hpp"
 
 namespace gaeval::pile_in {
 namespace {

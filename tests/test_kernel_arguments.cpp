@@ -7,10 +7,10 @@
 #include <vector>
 
 #include "games/core/kernel_arguments.hpp"
-#include "games/pile_in/gapi1_fitness.hpp"
-#include "games/pile_in/rules_fitness.hpp"
-#include "games/pile_in/rules_scheme.hpp"
 #include "games/registry.hpp"
+#include "problems/pile_in/gapi1_fitness.hpp"
+#include "problems/pile_in/rules_fitness.hpp"
+#include "problems/pile_in/rules_scheme.hpp"
 
 namespace gaeval {
 namespace {

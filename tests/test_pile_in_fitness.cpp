@@ -4,8 +4,8 @@
 #include <vector>
 
 #include "games/core/rng.hpp"
-#include "games/pile_in/gapi1_fitness.hpp"
 #include "pile_in_util.hpp"
+#include "problems/pile_in/gapi1_fitness.hpp"
 
 namespace gaeval::pile_in {
 namespace {

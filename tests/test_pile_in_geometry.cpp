@@ -1,4 +1,4 @@
-// Exact base geometry (games/pile_in/geometry.hpp) against hand-computed gaps and against the
+// Exact base geometry (problems/pile_in/geometry.hpp) against hand-computed gaps and against the
 // validator's independent double-precision geometry (host/pile_in/reference_geometry.hpp):
 // oval-circle and oval-oval gaps, overlaps, swept moves and slides round a base.
 #include <gtest/gtest.h>
@@ -7,9 +7,9 @@
 #include <vector>
 
 #include "games/core/rng.hpp"
-#include "games/pile_in/geometry.hpp"
-#include "games/pile_in/rules.hpp"
 #include "host/pile_in/reference_geometry.hpp"
+#include "problems/pile_in/geometry.hpp"
+#include "problems/pile_in/rules.hpp"
 
 namespace gaeval::pile_in {
 namespace {

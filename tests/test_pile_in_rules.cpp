@@ -1,6 +1,6 @@
-// The rules fitness (games/pile_in/rules_fitness.hpp) and the legality validator
-// (host/pile_in/validator) on hand-built plans from the shared scenarios: direction rules per edition,
-// the base-contact slide, move order with path checking, coherency (neighbours, one group,
+// The rules fitness (problems/pile_in/rules_fitness.hpp) and the legality validator
+// (host/pile_in/validator) on hand-built plans from the shared scenarios: direction rules per
+// edition, the base-contact slide, move order with path checking, coherency (neighbours, one group,
 // two neighbours from 7 models), overlaps, exact ovals, the target unit; the score's order
 // (legal first, then models in range, then distance); repair; and agreement of the two judges
 // on random plans.
@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "games/core/rng.hpp"
-#include "games/pile_in/greedy.hpp"
-#include "games/pile_in/rules_scheme.hpp"
 #include "host/core/error.hpp"
+#include "problems/pile_in/greedy.hpp"
+#include "problems/pile_in/rules_scheme.hpp"
 #include "rules_util.hpp"
 
 namespace gaeval::pile_in {

@@ -26,6 +26,8 @@
 
 #include "cli_util.hpp"
 #include "gpu_test_support.hpp"
+#include "host/compare/games.hpp"
+#include "host/core/error.hpp"
 #include "host/learn/learn_problems.hpp"
 #include "host/learn/learn_run.hpp"
 #include "host/learn/scheme.hpp"
@@ -33,6 +35,7 @@
 #include "host/pile_in/population.hpp"
 #include "host/pile_in/rules.hpp"
 #include "host/pile_in/scenario_io.hpp"
+#include "problems/pile_in/rules_scheme.hpp"
 
 namespace gaeval::learn {
 namespace {
@@ -327,13 +330,11 @@ TEST(ProblemPileIn, IslandsAtOneAndTwoThreadsAndUnconnectedIslandIsThePlainRun) 
     EXPECT_EQ(untimed(apart + "/island-0/generations.csv"), untimed(plain + "/generations.csv"));
 }
 
-// An island run of word genomes interrupted (SIGINT) after a checkpoint resumes, on another
-// thread count, to the files of the uninterrupted run (the islands' words in the checkpoint).
-TEST(ProblemPileIn, InterruptedIslandsResumeToTheUninterruptedFiles) {
-    const std::string run = "learn --problem pile-in --scheme gapi1 --scenario " + kData +
-                            "s4.json --population 20000 --generations 12 --seed 2 --islands 3 "
-                            "--migrate-every 3 --migrants 4 --quiet --backend cpu";
-    const std::string whole = temp_dir("whole"), cut = temp_dir("cut");
+// `gaeval learn RUN` (an island run) interrupted by SIGINT after its first checkpoint resumes,
+// on another thread count, to the files of the uninterrupted run (the islands' words in the
+// checkpoint); `tag` names its folders.
+void expect_interrupted_islands_resume(const std::string& run, const std::string& tag) {
+    const std::string whole = temp_dir(tag + "_whole"), cut = temp_dir(tag + "_cut");
     auto r = run_cli(run + " --threads 2 --out " + whole);
     ASSERT_EQ(r.exit_code, 0) << r.err;
     bool interrupted = false;
@@ -368,6 +369,16 @@ TEST(ProblemPileIn, InterruptedIslandsResumeToTheUninterruptedFiles) {
     for (const char* f : {"islands.csv", "migrations.csv", "best.json"})
         EXPECT_EQ(read_text(whole + "/" + f), read_text(cut + "/" + f)) << f;
     EXPECT_EQ(untimed(whole + "/generations.csv"), untimed(cut + "/generations.csv"));
+}
+
+// An island run of word genomes interrupted (SIGINT) after a checkpoint resumes, on another
+// thread count, to the files of the uninterrupted run (the islands' words in the checkpoint).
+TEST(ProblemPileIn, InterruptedIslandsResumeToTheUninterruptedFiles) {
+    expect_interrupted_islands_resume(
+        "learn --problem pile-in --scheme gapi1 --scenario " + kData +
+            "s4.json --population 20000 --generations 12 --seed 2 --islands 3 "
+            "--migrate-every 3 --migrants 4 --quiet --backend cpu",
+        "gapi1");
 }
 
 // gapi1 is a scheme of the one engine, not of pile-in only: on a real problem it optimises too
@@ -420,18 +431,18 @@ std::string with_fields(const std::string& file, const nlohmann::json& fields) {
 // pile-in's rules population.
 void expect_rules_lockstep(const std::string& path, const std::string& preset, uint32_t population,
                            uint32_t generations, uint64_t seed, double crossover, double mutation,
-                           int threads) {
+                           int threads, const SetupOptions& rule_flags = {}) {
     SCOPED_TRACE(path + " " + preset + " seed " + std::to_string(seed));
-    LearnConfig c =
-        problem_config("rules", find_problem("pile-in-rules").build(preset + ":" + path));
+    LearnConfig c = problem_config(
+        "rules", find_problem("pile-in-rules").build(preset + ":" + path, rule_flags));
     c.population = population;
     c.generations = generations;
     c.seed = seed;
     c.params["crossover"] = crossover;
     c.params["mutation"] = mutation;
     validate(c);
-    const pile_in::RulesProblem problem =
-        pile_in::build_rules_problem(preset, pile_in::load_scenario(path), {});
+    const pile_in::RulesProblem problem = pile_in::build_rules_problem(
+        preset, pile_in::load_scenario(path), pile_in::parse_rule_flags(rule_flags));
     auto legacy = pile_in::make_cpu_population(problem.scenario, population, threads, &problem);
     pile_in::Engine engine(problem, ga_config(c, crossover, mutation), *legacy);
     expect_same_generations(c, *legacy, engine, threads);
@@ -544,6 +555,301 @@ TEST(ProblemPileInRules, CliBadInputIsOneLine) {
          "--scenario: not a setting of problem pile-in-rules"},
     };
     expect_one_line_errors(cases, dir);
+}
+
+// ---- the rule flags: `gaeval learn --problem pile-in-rules` takes gaeval pile-in's ----------
+
+// Scenario files the rule flags act on: two enemy units (--target-unit) and oval friendly
+// bases (--turn-ovals).
+std::string two_units_file() {
+    nlohmann::json doc = nlohmann::json::parse(read_text(kData + "s1.json"));
+    for (size_t e = 0; e < doc["enemy"].size(); ++e) doc["enemy"][e]["unit"] = e < 3 ? 0 : 1;
+    const std::string path = ::testing::TempDir() + "/problem_pile_in_rules_" +
+                             std::to_string(getpid()) + "_two_units.json";
+    std::ofstream(path) << doc.dump();
+    return path;
+}
+
+std::string ovals_file() {
+    const std::string path =
+        ::testing::TempDir() + "/problem_pile_in_rules_" + std::to_string(getpid()) + "_ovals.json";
+    std::ofstream(path) << R"({"units": "mm", "reach": 12.7,
+        "friendly": [{"x": 0, "y": 0, "base": [60, 35], "angle": 0},
+                     {"x": 62, "y": 0, "base": [60, 35], "angle": 0},
+                     {"x": 124, "y": 0, "base": 32}],
+        "enemy": [{"x": 0, "y": 90, "base": 32}, {"x": 40, "y": 90, "base": 32},
+                  {"x": 80, "y": 90, "base": 32}, {"x": 120, "y": 90, "base": 32}]})";
+    return path;
+}
+
+// One rule flag: preset and scenario it is tried on, the flag's text, and the overrides it
+// must stand for (written by hand: the truth the parser is checked against).
+struct RuleFlagCase {
+    std::string preset, path, flag, text;
+    pile_in::RuleOverrides expected;
+};
+
+std::vector<RuleFlagCase> rule_flag_cases() {
+    const std::string s1 = kData + "s1.json", s8 = kData + "s8.json";
+    std::vector<RuleFlagCase> cases(9);
+    cases[0] = {"aos3", s1, "reach", "0.75in", {}};
+    cases[0].expected.reach_mm = 0.75 * 25.4;
+    cases[1] = {"aos3", s1, "coherency", "40mm", {}};
+    cases[1].expected.coherency_mm = 40.0;
+    cases[2] = {"aos3", s8, "two-neighbours-from", "0", {}};
+    cases[2].expected.two_neighbours_from = 0;
+    cases[3] = {"aos1", s1, "direction", "free", {}};
+    cases[3].expected.direction = pile_in::Direction::Free;
+    cases[4] = {"aos1", s1, "path-check", "on", {}};
+    cases[4].expected.path_check = true;
+    cases[5] = {"aos3", s1, "slide", "off", {}};
+    cases[5].expected.slide = false;
+    cases[6] = {"aos2", ovals_file(), "turn-ovals", "on", {}};
+    cases[6].expected.turn_ovals = true;
+    cases[7] = {
+        "aos1", with_fields("s1.json", {{"constraints", "repair"}}), "constraints", "penalty", {}};
+    cases[7].expected.repair = false;
+    cases[8] = {"aos4", two_units_file(), "target-unit", "1", {}};
+    cases[8].expected.target_unit = 1;
+    return cases;
+}
+
+bool same_problem(const pile_in::RulesProblem& a, const pile_in::RulesProblem& b) {
+    return std::memcmp(&a, &b, sizeof a) == 0;
+}
+
+// Each flag builds the problem `gaeval pile-in --rules PRESET FLAG` scores (the hand-written
+// overrides), which differs from the problem without it, and run.json's setup rebuilds it.
+TEST(ProblemPileInRules, EachRuleFlagBuildsPileInsProblem) {
+    const ProblemEntry& p = find_problem("pile-in-rules");
+    std::vector<std::string> listed;
+    for (const auto& [flag, help] : p.info.setup_options) listed.push_back(flag);
+    EXPECT_EQ(listed, (std::vector<std::string>{"reach", "coherency", "two-neighbours-from",
+                                                "direction", "path-check", "slide", "turn-ovals",
+                                                "constraints", "target-unit"}));
+    EXPECT_TRUE(find_problem("pile-in").info.setup_options.empty());
+    const auto cases = rule_flag_cases();
+    for (const RuleFlagCase& k : cases) {
+        SCOPED_TRACE("--" + k.flag + " " + k.text);
+        const auto instance = p.build(k.preset + ":" + k.path, {{k.flag, k.text}});
+        const pile_in::RulesProblem* setup = instance->setup_as<pile_in::RulesProblem>();
+        ASSERT_NE(setup, nullptr);
+        const pile_in::ScenarioFile file = pile_in::load_scenario(k.path);
+        EXPECT_TRUE(same_problem(*setup, pile_in::build_rules_problem(k.preset, file, k.expected)));
+        if (k.flag == "constraints") {  // the file asks for repair: refused without the flag
+            EXPECT_THROW(p.build(k.preset + ":" + k.path), InputError);
+        } else {
+            EXPECT_FALSE(same_problem(*setup, pile_in::build_rules_problem(k.preset, file, {})));
+        }
+        EXPECT_EQ(instance->dimension(), uint32_t(setup->layout.words));
+        const auto again = p.rebuild(instance->setup_json(), "test");
+        EXPECT_TRUE(same_problem(*again->setup_as<pile_in::RulesProblem>(), *setup));
+    }
+    // Several flags at once, as one command line gives them.
+    const auto both = p.build("aos3:" + kData + "s1.json", {{"reach", "20mm"}, {"slide", "off"}});
+    pile_in::RuleOverrides o;
+    o.reach_mm = 20.0;
+    o.slide = false;
+    EXPECT_TRUE(same_problem(
+        *both->setup_as<pile_in::RulesProblem>(),
+        pile_in::build_rules_problem("aos3", pile_in::load_scenario(kData + "s1.json"), o)));
+}
+
+// The rules scheme under rule flags steps as pile-in's rules population under the same flags:
+// a flag that adds genes (path-check: the move order; turn-ovals: orientations) and flags that
+// change the score.
+TEST(ProblemPileInRules, RuleFlagsLockstepWithPileInsPopulation) {
+    expect_rules_lockstep(kData + "s1.json", "aos1", 60, 5, 2, 0.8, 0.3, 2,
+                          {{"path-check", "on"}, {"direction", "free"}});
+    expect_rules_lockstep(ovals_file(), "aos2", 61, 5, 4, 0.7, 0.4, 1, {{"turn-ovals", "on"}});
+    expect_rules_lockstep(two_units_file(), "aos4", 50, 5, 8, 0.8, 0.2, 2,
+                          {{"target-unit", "1"}, {"reach", "0.75in"}, {"coherency", "40mm"}});
+    expect_rules_lockstep(kData + "s8.json", "aos3", 40, 4, 1, 0.8, 0.2, 1,
+                          {{"two-neighbours-from", "0"}, {"slide", "off"}});
+}
+
+// Through the CLI, each flag: `gaeval learn --problem pile-in-rules --rules PRESET:FILE FLAG`
+// gives every generation's best and mean of `gaeval pile-in --scenario FILE --rules PRESET
+// FLAG`, and a run resumed from run.json keeps the flag.
+TEST(ProblemPileInRules, CliRuleFlagsReproducePileInBitForBit) {
+    const std::string settings =
+        " --population 60 --generations 5 --seed 3 --crossover 0.8 --mutation 0.3 --quiet";
+    const auto cases = rule_flag_cases();
+    for (size_t n = 0; n < cases.size(); ++n) {
+        const RuleFlagCase& k = cases[n];
+        const std::string flag = " --" + k.flag + " " + k.text;
+        SCOPED_TRACE(flag);
+        const std::string a = temp_dir("flag_pile_in" + std::to_string(n)),
+                          b = temp_dir("flag_learn" + std::to_string(n));
+        auto r = run_cli("pile-in --scenario " + k.path + " --rules " + k.preset + flag + settings +
+                         " --backend cpu --threads 1 --out " + a);
+        ASSERT_EQ(r.exit_code, 0) << r.err;
+        r = run_cli("learn --problem pile-in-rules --rules " + k.preset + ":" + k.path +
+                    " --scheme rules" + flag + settings + " --backend cpu --threads 2 --out " + b);
+        ASSERT_EQ(r.exit_code, 0) << r.err;
+        const auto rows_a = csv(a + "/generations.csv"), rows_b = csv(b + "/generations.csv");
+        ASSERT_EQ(rows_a.size(), 6u);
+        ASSERT_EQ(rows_b.size(), 6u);
+        for (size_t g = 1; g < rows_a.size(); ++g) {
+            EXPECT_EQ(rows_a[g][1], g9(std::stod(rows_b[g][4]))) << "generation " << g;
+            EXPECT_EQ(rows_a[g][2], g9(std::stod(rows_b[g][5]))) << "generation " << g;
+        }
+        const nlohmann::json run = nlohmann::json::parse(read_text(b + "/run.json"));
+        EXPECT_NE(run.dump().find("rule_flags"), std::string::npos);
+    }
+    // A resume rebuilds the flags' problem from run.json: the files of the uninterrupted run.
+    const RuleFlagCase& k = cases[4];  // path-check on: move order genes
+    const std::string whole = temp_dir("flag_whole");
+    const std::string run = "--problem pile-in-rules --rules " + k.preset + ":" + k.path +
+                            " --scheme rules --path-check on" + settings;
+    auto r = run_cli("learn " + run + " --backend cpu --threads 2 --out " + whole);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    std::string first = run;
+    first.replace(first.find("--generations 5"), 15, "--generations 2");
+    expect_resume_matches(first, temp_dir("flag_resumed"), 5, whole, {0, 1, 2, 3, 4, 5});
+}
+
+TEST(ProblemPileInRules, CliBadRuleFlagsAreOneLine) {
+    const std::string rules =
+        "--problem pile-in-rules --scheme rules --rules aos4:" + kData + "s4.json";
+    const std::string dir = temp_dir("rule_flags_bad");
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {rules + " --reach -1", "--reach -1: must be in [0, 1000]"},
+        {rules + " --reach 3cm", "--reach '3cm': expected a number in [0, 1000]"},
+        {rules + " --coherency 2000in", "--coherency 2000in: must be in [0, 1000] in"},
+        {rules + " --direction sideways", "--direction: unknown rule 'sideways'"},
+        {rules + " --path-check maybe", "--path-check: expected on or off"},
+        {rules + " --two-neighbours-from -3", "--two-neighbours-from -3: must be in"},
+        {rules + " --constraints soft", "--constraints: expected penalty or repair"},
+        {rules + " --constraints repair", "--constraints repair: rewrites plans"},
+        {rules + " --target-unit 3", "--target-unit: no enemy model is in unit 3"},
+        {rules + " --coherency 0.1in",
+         "the unit starts out of coherency under aos4: friendly[0] has no friend"},
+        {"--problem pile-in --scheme gapi1 --scenario " + kData + "s1.json --reach 1in",
+         "--reach: not a setting of problem pile-in"},
+        {"--problem sphere --slide off", "--slide: not a setting of problem sphere"},
+    };
+    expect_one_line_errors(cases, dir);
+}
+
+// ---- the rules scheme's mutants, compare and islands ------------------------------------
+
+// RulesStep::make says which members a mutation hit: none at mutation rate 0; at rate 1 every
+// member that differs from its rate-0 twin (the same draws but the mutations: the elite, the
+// memetic clones and the GRASP immigrants are the same plan at any rate) and no other; at a
+// rate in between, at least every member that differs.
+TEST(ProblemPileInRules, RulesStepCountsTheMembersAMutationHit) {
+    const pile_in::RulesProblem problem = pile_in::build_rules_problem(
+        "aos3", pile_in::load_scenario(with_fields("s8.json", {{"path_check", true}})), {});
+    const uint32_t n = 160, d = static_cast<uint32_t>(problem.layout.words);
+    std::vector<uint32_t> parents(size_t(n) * d);
+    const pile_in::RandomizeRulesPlans randomize{7, problem,
+                                                 pile_in::plan_major_view(parents.data(), d)};
+    for (uint32_t i = 0; i < n; ++i) randomize(i);
+    // One generation at `rate`: the children and the members made with a mutation.
+    const auto breed = [&](double rate, std::vector<uint32_t>& children) {
+        children.assign(size_t(n) * d, 0u);
+        pile_in::Gapi1Step base;
+        base.seed = 7;
+        base.generation = 1;
+        base.population = n;
+        base.survivors = 40;
+        base.mutation_rate = rate;
+        base.src = pile_in::plan_major_view(parents.data(), d);
+        base.dst = pile_in::plan_major_view(children.data(), d);
+        const pile_in::RulesStep step{problem, base};
+        std::vector<bool> hit(n);
+        for (uint32_t k = 0; k < n; ++k) hit[k] = step.make(k, k);
+        return hit;
+    };
+    std::vector<uint32_t> still, some, all;
+    const std::vector<bool> none_hit = breed(0.0, still), some_hit = breed(0.3, some),
+                            all_hit = breed(1.0, all);
+    const auto differs = [&](const std::vector<uint32_t>& x, uint32_t k) {
+        return !std::equal(x.begin() + size_t(k) * d, x.begin() + size_t(k + 1) * d,
+                           still.begin() + size_t(k) * d);
+    };
+    uint32_t hit_all = 0, hit_some = 0, differ_some = 0;
+    for (uint32_t k = 0; k < n; ++k) {
+        EXPECT_FALSE(none_hit[k]) << k;
+        EXPECT_EQ(all_hit[k], differs(all, k)) << k;
+        if (differs(some, k)) {
+            EXPECT_TRUE(some_hit[k]) << k;
+        }
+        hit_all += all_hit[k];
+        hit_some += some_hit[k];
+        differ_some += differs(some, k);
+    }
+    EXPECT_GT(hit_all, n / 2);  // not the elite, 4 memetic clones, the GRASP immigrants
+    EXPECT_LT(hit_all, n);
+    EXPECT_GT(hit_some, 0u);
+    EXPECT_LT(hit_some, hit_all);
+    EXPECT_GE(hit_some, differ_some);
+}
+
+// The scheme reports them: the engine's generation report and generations.csv's mutants.
+TEST(ProblemPileInRules, RulesSchemeReportsItsMutants) {
+    LearnConfig c =
+        problem_config("rules", find_problem("pile-in-rules").build("aos3:" + kData + "s1.json"));
+    c.population = 80;
+    c.seed = 5;
+    validate(c);
+    LearnConfig still = c;
+    still.params["mutation"] = 0.0;
+    validate(still);
+    const BackendChoice backend = resolve_backend("cpu", 1);
+    const EvaluateWordsFn evaluate = [&](const std::vector<uint32_t>& g, uint32_t n) {
+        return c.instance->evaluate(backend, g, n);
+    };
+    LearnState s = initial_state(c), s0 = initial_state(still);
+    for (int g = 0; g < 3; ++g) {
+        const GenerationReport r = step(c, s, evaluate), r0 = step(still, s0, evaluate);
+        EXPECT_GT(r.mutants, 0u) << g;
+        EXPECT_LT(r.mutants, c.population) << g;
+        EXPECT_EQ(r0.mutants, 0u) << g;
+    }
+}
+
+// compare learn on problem pile-in-rules (with a rule flag): cpu at 1 and 2 threads give the
+// same bits.
+TEST(ProblemPileInRules, CompareLearnOnTwoCpuConfigurations) {
+    const std::string ordered = with_fields("s1.json", {{"path_check", true}});
+    auto r = run_cli(
+        "compare --a cpu:1 --b cpu:2 learn --problem pile-in-rules --rules aos3:" + ordered +
+        " --scheme rules --population 70 --generations 4 --seed 9 "
+        "--reach 0.75in");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("identical: learn rules on pile-in-rules, 4 generations x 70 members, "
+                         "cpu:1 vs cpu:2"),
+              std::string::npos)
+        << r.out;
+}
+
+// The cuda backend against the cpu (where there is a GPU).
+TEST(ProblemPileInRules, CompareLearnCudaAgainstCpu) {
+    GAEVAL_REQUIRE_DEVICE_OR_SKIP();
+    const std::string ordered = with_fields("s1.json", {{"path_check", true}});
+    LearnJob job;
+    job.config = problem_config(
+        "rules", find_problem("pile-in-rules").build("aos3:" + ordered, {{"reach", "0.75in"}}));
+    job.config.population = 70;
+    job.config.generations = 4;
+    job.config.seed = 9;
+    const Difference d =
+        compare_learn(job, job, resolve_backend("cuda", 0), resolve_backend("cpu", 0));
+    EXPECT_TRUE(d.identical) << "generation " << d.generation << " individual " << d.individual
+                             << " " << d.field << ": " << d.a_value << " vs " << d.b_value;
+}
+
+// Rules islands: interrupted after a checkpoint, resumed on another thread count, the files
+// of the uninterrupted run.
+TEST(ProblemPileInRules, InterruptedRulesIslandsResumeToTheUninterruptedFiles) {
+    expect_interrupted_islands_resume(
+        "learn --problem pile-in-rules --scheme rules --rules aos3:" +
+            with_fields("s8.json", {{"path_check", true}}) +
+            " --population 1500 --generations 8 --seed 3 --islands 2 --migrate-every 2 "
+            "--migrants 3 --quiet --backend cpu",
+        "rules");
 }
 
 }  // namespace

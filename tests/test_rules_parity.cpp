@@ -10,12 +10,12 @@
 #include <vector>
 
 #include "games/core/rng.hpp"
-#include "games/pile_in/rules_fitness.hpp"
 #include "gpu_test_support.hpp"
 #include "host/pile_in/compare.hpp"
 #include "host/pile_in/population.hpp"
 #include "host/pile_in/scenario_io.hpp"
 #include "parity_util.hpp"
+#include "problems/pile_in/rules_fitness.hpp"
 
 namespace gaeval::pile_in {
 namespace {

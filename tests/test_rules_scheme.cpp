@@ -1,4 +1,4 @@
-// The rules GA step (games/pile_in/rules_scheme.hpp): order crossover and swap mutation keep
+// The rules GA step (problems/pile_in/rules_scheme.hpp): order crossover and swap mutation keep
 // permutations, the best plan survives unchanged, clones copy, generation 0 holds the still
 // plan and built plans, and the move operators land where they say (contact, straight in,
 // niches, within the move limit).
@@ -9,8 +9,8 @@
 #include <numeric>
 #include <vector>
 
-#include "games/pile_in/rules_scheme.hpp"
 #include "host/pile_in/validator.hpp"
+#include "problems/pile_in/rules_scheme.hpp"
 #include "rules_util.hpp"
 
 namespace gaeval::pile_in {

@@ -185,11 +185,14 @@ LearnArgs parse_problem_args(int argc, char** argv) {
          cxxopts::value<std::string>())
         ("quiet", "no progress lines");
     // clang-format on
-    // The setup flags of the problems built from one (--scenario NAME|FILE for pile-in).
-    std::vector<std::string> setup_flags;
-    for (const learn::ProblemEntry& p : learn::setup_problems())
-        if (std::find(setup_flags.begin(), setup_flags.end(), p.info.setup_flag) ==
-            setup_flags.end()) {
+    // The setup flags of the problems built from one (--scenario NAME|FILE for pile-in), and
+    // the flags that shape their setups (pile-in-rules: gaeval pile-in's rule flags).
+    std::vector<std::string> setup_flags, option_flags;
+    const auto listed = [](const std::vector<std::string>& names, const std::string& name) {
+        return std::find(names.begin(), names.end(), name) != names.end();
+    };
+    for (const learn::ProblemEntry& p : learn::setup_problems()) {
+        if (!listed(setup_flags, p.info.setup_flag)) {
             setup_flags.push_back(p.info.setup_flag);
             options.add_options("Problem")(p.info.setup_flag,
                                            p.info.setup_flag + " " + p.info.setup_form +
@@ -197,6 +200,13 @@ LearnArgs parse_problem_args(int argc, char** argv) {
                                                " (scenarios/NAME.json)",
                                            cxxopts::value<std::string>());
         }
+        for (const auto& [flag, help] : p.info.setup_options)
+            if (!listed(option_flags, flag)) {
+                option_flags.push_back(flag);
+                options.add_options("Problem")(flag, help + " (problem " + p.info.name + ")",
+                                               cxxopts::value<std::string>());
+            }
+    }
     const std::vector<SchemeFlag> flags = scheme_flags();
     for (const SchemeFlag& f : flags)
         options.add_options("Scheme")(f.name, f.help(), cxxopts::value<std::string>());
@@ -223,6 +233,14 @@ LearnArgs parse_problem_args(int argc, char** argv) {
     for (const std::string& flag : setup_flags)
         if (result.count(flag) && flag != problem.info.setup_flag)
             throw InputError("--" + flag + ": not a setting of problem " + problem.info.name);
+    learn::SetupOptions setup_options;  // the given flags that shape the problem's setup
+    for (const std::string& flag : option_flags) {
+        if (!result.count(flag)) continue;
+        const auto& own = problem.info.setup_options;
+        if (std::none_of(own.begin(), own.end(), [&](const auto& o) { return o.first == flag; }))
+            throw InputError("--" + flag + ": not a setting of problem " + problem.info.name);
+        setup_options[flag] = result[flag].as<std::string>();
+    }
     learn::LearnConfig& c = job.config;
     if (problem.info.words()) {
         // A problem built from a setup: its dimension is the setup's.
@@ -238,7 +256,8 @@ LearnArgs parse_problem_args(int argc, char** argv) {
                 "--scheme " + std::string(scheme.name()) +
                 ": its genomes are real numbers, it cannot run on problem " + problem.info.name +
                 " (integer genomes; schemes for it: " + learn::word_scheme_names() + ")");
-        c = learn::problem_config(scheme.name(), problem.build(result[flag].as<std::string>()));
+        c = learn::problem_config(scheme.name(),
+                                  problem.build(result[flag].as<std::string>(), setup_options));
     } else {
         const uint32_t dimension = result.count("dimension")
                                        ? static_cast<uint32_t>(read_integer_flag(

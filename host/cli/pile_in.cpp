@@ -1,17 +1,15 @@
 // gaeval pile-in: evolve the moves of a unit piling in (GAPI1 or an edition's rules), on the
 // GPU or the CPU; with a rules preset also the greedy baseline (--solver greedy: it alone).
-#include <cctype>
-#include <cmath>
 #include <cstdio>
-#include <cstdlib>
 #include <iostream>
-#include <utility>
+#include <map>
+#include <string>
+#include <vector>
 
 #include "host/cli/commands.hpp"
 #include "host/cli/common.hpp"
 #include "host/cli/island_options.hpp"
 #include "host/cli/pile_in_args.hpp"
-#include "host/core/deprecation.hpp"
 #include "host/core/error.hpp"
 #include "host/core/interrupt.hpp"
 #include "host/core/progress.hpp"
@@ -27,69 +25,12 @@ namespace gaeval::cli {
 
 namespace {
 
-bool on_off(const cxxopts::ParseResult& result, const char* flag) {
-    const std::string v = result[flag].as<std::string>();
-    if (v == "on" || v == "true" || v == "yes") return true;
-    if (v == "off" || v == "false" || v == "no") return false;
-    throw InputError(std::string("--") + flag + ": expected on or off, got '" + v + "'");
-}
-
-constexpr double kMmPerInch = 25.4;
-constexpr double kMaxLengthInches = 1000;
-
-// A length flag in mm: "12.7mm" or "0.5in" (docs/cli.md: lengths on the command line carry
-// their unit, as a scenario file's "units" does). A bare number is the old spelling, read in
-// inches as before, with a note.
-double read_length_flag(const cxxopts::ParseResult& result, const char* name) {
-    const std::string text = result[name].as<std::string>();
-    const std::string flag = std::string("--") + name;
-    for (const auto& [suffix, mm_per_unit] :
-         {std::pair<const char*, double>{"mm", 1.0}, {"in", kMmPerInch}}) {
-        const std::string unit = suffix;
-        if (text.size() <= unit.size() ||
-            text.compare(text.size() - unit.size(), unit.size(), unit) != 0)
-            continue;
-        const std::string number = text.substr(0, text.size() - unit.size());
-        char* end = nullptr;
-        const double value = std::strtod(number.c_str(), &end);
-        const double max = kMaxLengthInches * kMmPerInch / mm_per_unit;
-        if (number.empty() || *end != '\0' || std::isspace(static_cast<unsigned char>(number[0])) ||
-            !std::isfinite(value))
-            throw InputError(flag + " '" + text + "': expected a length such as 12.7mm or 0.5in");
-        if (value < 0 || value > max) {
-            char range[64];
-            std::snprintf(range, sizeof range, "[0, %g] %s", max, suffix);
-            throw InputError(flag + " " + text + ": must be in " + range);
-        }
-        return value * mm_per_unit;
-    }
-    const double inches = read_real_flag(result, name, 0, kMaxLengthInches);
-    char note[160];
-    std::snprintf(note, sizeof note, "%s %s: a bare number is read in inches; write %sin (or %gmm)",
-                  flag.c_str(), text.c_str(), text.c_str(), inches * kMmPerInch);
-    note_deprecated(note);
-    return inches * kMmPerInch;
-}
-
-// Rule flags into overrides (lengths in mm).
-pile_in::RuleOverrides read_rule_flags(const cxxopts::ParseResult& result) {
-    pile_in::RuleOverrides o;
-    if (result.count("reach")) o.reach_mm = read_length_flag(result, "reach");
-    if (result.count("coherency")) o.coherency_mm = read_length_flag(result, "coherency");
-    if (result.count("two-neighbours-from"))
-        o.two_neighbours_from =
-            static_cast<int>(read_integer_flag(result, "two-neighbours-from", 0, 1000000));
-    if (result.count("direction"))
-        o.direction =
-            pile_in::parse_direction(result["direction"].as<std::string>(), "--direction");
-    if (result.count("path-check")) o.path_check = on_off(result, "path-check");
-    if (result.count("slide")) o.slide = on_off(result, "slide");
-    if (result.count("turn-ovals")) o.turn_ovals = on_off(result, "turn-ovals");
-    if (result.count("constraints"))
-        o.repair = pile_in::parse_repair(result["constraints"].as<std::string>(), "--constraints");
-    if (result.count("target-unit"))
-        o.target_unit = static_cast<int>(read_integer_flag(result, "target-unit", 0, 1000000));
-    return o;
+// The rule flags given, by name, as typed (pile_in::parse_rule_flags reads them).
+std::map<std::string, std::string> rule_flag_texts(const cxxopts::ParseResult& result) {
+    std::map<std::string, std::string> given;
+    for (const pile_in::RuleFlagInfo& f : pile_in::rule_flags())
+        if (result.count(f.name)) given[f.name] = result[f.name].as<std::string>();
+    return given;
 }
 
 // The backend; in a build without CUDA, --backend auto has no choice to explain, and the run's
@@ -139,25 +80,9 @@ PileInArgs parse_pile_in_args(int argc, char** argv) {
         "no-checkpoint", "write no checkpoint at the end of the run")(
         "log-every", "generations.csv keeps every N-th generation (and the last)",
         cxxopts::value<std::string>()->default_value("1"))("quiet", "no progress lines on stderr");
-    options.add_options("Rules (override the preset and the scenario's rule fields)")(
-        "reach", "combat reach, edge to edge, with its unit: 12.7mm or 0.5in",
-        cxxopts::value<std::string>())("coherency",
-                                       "coherency distance with its unit: 12.7mm or 0.5in",
-                                       cxxopts::value<std::string>())(
-        "two-neighbours-from", "units of this many models need 2 neighbours (0: never)",
-        cxxopts::value<std::string>())(
-        "direction", "strictly-closer | no-further | no-further-from-target | free",
-        cxxopts::value<std::string>())(
-        "path-check", "on | off: paths may not cross standing bases (move order evolves)",
-        cxxopts::value<std::string>())("slide",
-                                       "on | off: a model in base contact may slide round it",
-                                       cxxopts::value<std::string>())(
-        "turn-ovals", "on | off: oval friendly bases evolve their orientation",
-        cxxopts::value<std::string>())("constraints",
-                                       "penalty | repair (see docs/pile_in_rules.md)",
-                                       cxxopts::value<std::string>())(
-        "target-unit", "enemy unit of the no-further-from-target rule",
-        cxxopts::value<std::string>());
+    for (const pile_in::RuleFlagInfo& f : pile_in::rule_flags())
+        options.add_options("Rules (override the preset and the scenario's rule fields)")(
+            f.name, f.help, cxxopts::value<std::string>());
     add_common_options(options);
     add_island_options(options);
     auto result = parse(options, argc, argv);
@@ -180,14 +105,13 @@ PileInArgs parse_pile_in_args(int argc, char** argv) {
         if (args.check.empty()) throw InputError("--check: needs a plan file");
     }
     if (result.count("resume")) {
-        for (const char* fixed :
-             {"scenario", "rules", "solver", "population", "crossover", "mutation", "seed", "out",
-              "reach", "coherency", "two-neighbours-from", "direction", "path-check", "slide",
-              "turn-ovals", "constraints", "target-unit"}) {
-            if (result.count(fixed))
-                throw InputError(std::string("--resume: --") + fixed +
+        std::vector<std::string> fixed = {"scenario",  "rules",    "solver", "population",
+                                          "crossover", "mutation", "seed",   "out"};
+        for (const pile_in::RuleFlagInfo& f : pile_in::rule_flags()) fixed.push_back(f.name);
+        for (const std::string& flag : fixed)
+            if (result.count(flag))
+                throw InputError("--resume: --" + flag +
                                  " is fixed by the run being resumed; leave it out");
-        }
         job = pile_in::job_from_run_folder(result["resume"].as<std::string>());
         if (has_island_flag(result))
             throw InputError("--resume: island flags are fixed by the run being resumed");
@@ -204,7 +128,7 @@ PileInArgs parse_pile_in_args(int argc, char** argv) {
         job.rules = result["rules"].as<std::string>();
         pile_in::check_rules_name(job.rules);
         job.solver = result["solver"].as<std::string>();
-        job.overrides = read_rule_flags(result);
+        job.overrides = pile_in::parse_rule_flags(rule_flag_texts(result));
         job.ga.population =
             static_cast<uint64_t>(read_integer_flag(result, "population", 2, 4294967295ll));
         job.ga.generations =

@@ -106,11 +106,13 @@ ProblemEntry entry_of() {
         static_assert(problems::check_word_problem<P>());
         e.info.setup_flag = P::kSetupFlag;
         e.info.setup_form = setup_form_of<P>::value;
+        e.info.setup_options = setup_options<typename P::Setup>();
         e.info.default_dimension = 0;
         e.info.max_dimension = 0;
         e.info.optimum = std::numeric_limits<double>::quiet_NaN();
-        e.build = [](const std::string& text) -> std::shared_ptr<const ProblemInstance> {
-            return std::make_shared<Instance<P>>(load_setup<typename P::Setup>(text));
+        e.make = [](const std::string& text,
+                    const SetupOptions& options) -> std::shared_ptr<const ProblemInstance> {
+            return std::make_shared<Instance<P>>(load_setup<typename P::Setup>(text, options));
         };
         e.rebuild = [](const nlohmann::json& setup,
                        const std::string& where) -> std::shared_ptr<const ProblemInstance> {

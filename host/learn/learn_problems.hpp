@@ -8,9 +8,11 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <typeinfo>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -19,6 +21,10 @@
 #include "host/backend/backend.hpp"
 
 namespace gaeval::learn {
+
+// Flags that shape a setup beyond the setup flag's text (pile-in-rules: --reach, --coherency,
+// ...): a flag's name (without "--") to its text as typed.
+using SetupOptions = std::map<std::string, std::string>;
 
 struct ProblemInfo {
     std::string name, description;
@@ -37,6 +43,9 @@ struct ProblemInfo {
     // The one scheme that breeds its genomes (P::kOnlyScheme: a genome with structure, such as
     // pile-in-rules' move order); empty: every scheme that runs on its kind of genome.
     std::string only_scheme;
+    // The flags that shape the setup besides the setup flag (name without "--", help line):
+    // pile-in-rules' rule flags, as `gaeval pile-in` has them; empty for most problems.
+    std::vector<std::pair<std::string, std::string>> setup_options;
     // A member's value (higher is better) from its fitness, and the fitness back from a value:
     // the same exact negation for a minimised problem.
     double value_of(double fitness) const { return maximise ? fitness : -fitness; }
@@ -92,10 +101,15 @@ struct ProblemEntry {
     // backend and at any thread count. Null for a setup's problem.
     std::vector<double> (*evaluate)(const BackendChoice& backend, const std::vector<float>& genomes,
                                     uint32_t count, uint32_t dimension) = nullptr;
-    // A setup's problem: the instance of the setup the flag's text names (InputError naming the
-    // flag or the file), and the instance of a setup saved in run.json (InputError naming
-    // `where`). Null for real genes.
-    std::shared_ptr<const ProblemInstance> (*build)(const std::string& text) = nullptr;
+    // A setup's problem: the instance of the setup the flag's text and `options` (of
+    // info.setup_options) name (InputError naming the flag or the file), and the instance of a
+    // setup saved in run.json (InputError naming `where`). Null for real genes.
+    std::shared_ptr<const ProblemInstance> build(const std::string& text,
+                                                 const SetupOptions& options = {}) const {
+        return make(text, options);
+    }
+    std::shared_ptr<const ProblemInstance> (*make)(const std::string& text,
+                                                   const SetupOptions& options) = nullptr;
     std::shared_ptr<const ProblemInstance> (*rebuild)(const nlohmann::json& setup,
                                                       const std::string& where) = nullptr;
 };

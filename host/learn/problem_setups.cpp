@@ -31,48 +31,71 @@ pile_in::ScenarioFile scenario_named(const std::string& flag, const std::string&
 }
 
 // The rules problem of `preset` on a scenario file: the preset's defaults under the file's rule
-// fields (pile_in::build_rules_problem, as `gaeval pile-in --rules PRESET` without rule flags).
-// InputError naming `where` for gapi1 or an unknown preset, and for repair constraints.
+// fields under the rule flags `flags` (pile_in::build_rules_problem, as `gaeval pile-in --rules
+// PRESET` with the same flags). InputError naming `where` for gapi1 or an unknown preset, and
+// for repair constraints.
 LoadedSetup<pile_in::RulesProblem> loaded_rules(const std::string& preset,
                                                 const pile_in::ScenarioFile& file,
+                                                const pile_in::RuleOverrides& flags,
                                                 const std::string& where) {
     if (!pile_in::find_preset(preset))
         throw InputError(where + ": unknown rules preset '" + preset +
                          "' (expected aos1, aos2, aos3, aos4; gapi1 is problem pile-in)");
-    const pile_in::RulesProblem problem =
-        pile_in::build_rules_problem(preset, file, pile_in::RuleOverrides{});
+    if (flags.repair && *flags.repair)
+        throw InputError(
+            "--constraints repair: rewrites plans as they are scored; problem "
+            "pile-in-rules scores with penalties (use gaeval pile-in)");
+    const pile_in::RulesProblem problem = pile_in::build_rules_problem(preset, file, flags);
     if (problem.rules.repair)
         throw InputError(where + ": " + file.name +
                          " asks for repair constraints, which rewrite plans as they are scored; "
                          "problem pile-in-rules scores with penalties (use gaeval pile-in)");
-    return {problem, file.name, {{"preset", preset}, {"path", file.path}, {"source", file.source}}};
+    nlohmann::json json = {{"preset", preset}, {"path", file.path}, {"source", file.source}};
+    if (pile_in::any_override(flags)) json["rule_flags"] = pile_in::overrides_json(flags);
+    return {problem, file.name, json};
 }
 
 }  // namespace
 
 template <>
-LoadedSetup<pile_in::Scenario> load_setup<pile_in::Scenario>(const std::string& text) {
+LoadedSetup<pile_in::Scenario> load_setup<pile_in::Scenario>(
+    const std::string& text, const std::map<std::string, std::string>& options) {
+    if (!options.empty())
+        throw InputError("--" + options.begin()->first + ": not a setting of a scenario");
     return loaded(scenario_named("scenario", text));
 }
 
 template <>
-LoadedSetup<pile_in::RulesProblem> load_setup<pile_in::RulesProblem>(const std::string& text) {
+std::vector<std::pair<std::string, std::string>> setup_options<pile_in::RulesProblem>() {
+    std::vector<std::pair<std::string, std::string>> options;
+    for (const pile_in::RuleFlagInfo& f : pile_in::rule_flags())
+        options.emplace_back(f.name, f.help);
+    return options;
+}
+
+template <>
+LoadedSetup<pile_in::RulesProblem> load_setup<pile_in::RulesProblem>(
+    const std::string& text, const std::map<std::string, std::string>& options) {
     const size_t colon = text.find(':');
     if (colon == std::string::npos)
         throw InputError("--rules " + text + ": expected PRESET:SCENARIO (e.g. aos2:s1_line_5v5)");
+    const pile_in::RuleOverrides flags = pile_in::parse_rule_flags(options);
     return loaded_rules(text.substr(0, colon), scenario_named("rules", text.substr(colon + 1)),
-                        "--rules " + text);
+                        flags, "--rules " + text);
 }
 
 template <>
 LoadedSetup<pile_in::RulesProblem> reload_setup<pile_in::RulesProblem>(const nlohmann::json& json,
                                                                        const std::string& where) {
     try {
+        const pile_in::RuleOverrides flags =
+            json.contains("rule_flags") ? pile_in::overrides_from_json(json.at("rule_flags"))
+                                        : pile_in::RuleOverrides{};
         return loaded_rules(
             json.at("preset").get<std::string>(),
             pile_in::scenario_file_from_json(json.at("source"), json.at("path").get<std::string>(),
                                              where + ": scenario"),
-            where + ": rules");
+            flags, where + ": rules");
     } catch (const nlohmann::json::exception& e) {
         throw InputError(where + ": rules: not a saved rules setup (" + std::string(e.what()) +
                          ")");

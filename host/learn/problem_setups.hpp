@@ -5,13 +5,15 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
-#include "games/pile_in/rules.hpp"
-#include "games/pile_in/scenario.hpp"
+#include "problems/pile_in/rules.hpp"
+#include "problems/pile_in/scenario.hpp"
 
 namespace gaeval::learn {
 
@@ -23,24 +25,39 @@ struct LoadedSetup {
     nlohmann::json json;
 };
 
-// The setup the flag's text names; InputError naming the flag or the file.
+// The flags that shape a setup beyond its flag's text (name without "--", help line); the
+// setup loader reads their texts (load_setup's `options`). Most setups have none.
 template <class Setup>
-LoadedSetup<Setup> load_setup(const std::string& text);
+std::vector<std::pair<std::string, std::string>> setup_options() {
+    return {};
+}
+
+// The setup the flag's text and the options' texts (flag name -> text, of setup_options<Setup>)
+// name; InputError naming the flag or the file.
+template <class Setup>
+LoadedSetup<Setup> load_setup(const std::string& text,
+                              const std::map<std::string, std::string>& options);
 // The setup run.json kept (LoadedSetup::json), bit for bit the one loaded; InputError naming
 // `where`.
 template <class Setup>
 LoadedSetup<Setup> reload_setup(const nlohmann::json& json, const std::string& where);
 
 template <>
-LoadedSetup<pile_in::Scenario> load_setup<pile_in::Scenario>(const std::string& text);
+LoadedSetup<pile_in::Scenario> load_setup<pile_in::Scenario>(
+    const std::string& text, const std::map<std::string, std::string>& options);
 template <>
 LoadedSetup<pile_in::Scenario> reload_setup<pile_in::Scenario>(const nlohmann::json& json,
                                                                const std::string& where);
 
 // A rules problem (pile_in::RulesProblem) comes from `--rules PRESET:NAME|FILE`: a preset
-// aos1..aos4 over a scenario (penalty constraints; the file's rule fields apply).
+// aos1..aos4 over a scenario, the file's rule fields over the preset's and the rule flags
+// (`gaeval pile-in`'s: --reach, --coherency, ...; pile_in::rule_flags) over both, as `gaeval
+// pile-in --rules PRESET` resolves them. Penalty constraints only (repair is refused).
 template <>
-LoadedSetup<pile_in::RulesProblem> load_setup<pile_in::RulesProblem>(const std::string& text);
+std::vector<std::pair<std::string, std::string>> setup_options<pile_in::RulesProblem>();
+template <>
+LoadedSetup<pile_in::RulesProblem> load_setup<pile_in::RulesProblem>(
+    const std::string& text, const std::map<std::string, std::string>& options);
 template <>
 LoadedSetup<pile_in::RulesProblem> reload_setup<pile_in::RulesProblem>(const nlohmann::json& json,
                                                                        const std::string& where);

@@ -13,9 +13,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "games/pile_in/rules.hpp"
 #include "host/pile_in/scenario_io.hpp"
 #include "host/pile_in/validator.hpp"
+#include "problems/pile_in/rules.hpp"
 
 namespace gaeval::pile_in {
 

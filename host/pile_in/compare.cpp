@@ -4,10 +4,10 @@
 #include <cstring>
 #include <vector>
 
-#include "games/pile_in/genome.hpp"
+#include "host/core/error.hpp"
 #include "host/pile_in/population.hpp"
 #include "host/pile_in/rules.hpp"
-#include "host/core/error.hpp"
+#include "problems/pile_in/genome.hpp"
 
 namespace gaeval {
 

@@ -1,19 +1,19 @@
-// CPU backend for pile-in populations: OpenMP loops over the games/pile_in functions.
+// CPU backend for pile-in populations: OpenMP loops over the problems/pile_in functions.
 #include <algorithm>
 #include <chrono>
 #include <cstring>
 #include <optional>
 #include <stdexcept>
 
-#include "games/pile_in/gapi1_fitness.hpp"
-#include "games/pile_in/gapi1_scheme.hpp"
-#include "games/pile_in/rules_fitness.hpp"
-#include "games/pile_in/rules_scheme.hpp"
 #include "host/backend/cpu_ranking.hpp"
 #include "host/backend/parallel.hpp"
 #include "host/core/clock.hpp"
 #include "host/pile_in/population.hpp"
 #include "host/pile_in/streamed_population.hpp"
+#include "problems/pile_in/gapi1_fitness.hpp"
+#include "problems/pile_in/gapi1_scheme.hpp"
+#include "problems/pile_in/rules_fitness.hpp"
+#include "problems/pile_in/rules_scheme.hpp"
 
 namespace gaeval::pile_in {
 

@@ -1,5 +1,5 @@
 // CUDA backend for pile-in populations: the population lives on the device across
-// generations; kernels (kernels/pile_in_kernels.hpp) call the same games/pile_in functions as
+// generations; kernels (kernels/pile_in_kernels.hpp) call the same problems/pile_in functions as
 // the CPU backend. Only statistics, single plans and (on request) whole arrays come back.
 // Compiled in every build: without CUDA its entry points throw (resolve_backend never picks
 // cuda there), so that no other host file needs a CUDA condition.

@@ -4,8 +4,8 @@
 #include <cmath>
 #include <string>
 
-#include "games/pile_in/rules_fitness.hpp"
 #include "host/core/error.hpp"
+#include "problems/pile_in/rules_fitness.hpp"
 
 namespace gaeval::pile_in {
 

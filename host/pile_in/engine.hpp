@@ -7,10 +7,10 @@
 #include <optional>
 #include <vector>
 
-#include "games/pile_in/gapi1_fitness.hpp"
-#include "games/pile_in/rules.hpp"
-#include "games/pile_in/scenario.hpp"
 #include "host/pile_in/population.hpp"
+#include "problems/pile_in/gapi1_fitness.hpp"
+#include "problems/pile_in/rules.hpp"
+#include "problems/pile_in/scenario.hpp"
 
 namespace gaeval::pile_in {
 

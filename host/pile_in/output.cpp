@@ -5,9 +5,9 @@
 #include <filesystem>
 #include <fstream>
 
-#include "games/pile_in/rules_fitness.hpp"
 #include "host/core/error.hpp"
 #include "host/io/svg.hpp"
+#include "problems/pile_in/rules_fitness.hpp"
 
 namespace gaeval::pile_in {
 

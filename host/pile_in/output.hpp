@@ -1,6 +1,6 @@
 // What a pile-in run writes for people and scripts: best.json (each model's start, move, end
 // and flags, with the score breakdown), picture.svg, and the per-model detail both are built
-// from. The GAPI1 detail comes from the same games/pile_in functions the kernels run.
+// from. The GAPI1 detail comes from the same problems/pile_in functions the kernels run.
 #pragma once
 
 #include <cstdint>
@@ -9,11 +9,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include "games/pile_in/gapi1_fitness.hpp"
-#include "games/pile_in/rules.hpp"
-#include "games/pile_in/scenario.hpp"
 #include "host/pile_in/engine.hpp"
 #include "host/pile_in/validator.hpp"
+#include "problems/pile_in/gapi1_fitness.hpp"
+#include "problems/pile_in/rules.hpp"
+#include "problems/pile_in/scenario.hpp"
 
 namespace gaeval::pile_in {
 

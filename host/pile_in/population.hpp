@@ -1,5 +1,5 @@
 // A population of pile-in plans living on one backend. The CPU and CUDA implementations call
-// the same games/pile_in functions; on CUDA the population stays on the device across
+// the same problems/pile_in functions; on CUDA the population stays on the device across
 // generations and only statistics and single plans come back. A population scores either GAPI1
 // (made from a Scenario) or a rules preset (made from a RulesProblem: its plans then carry the
 // layout's extra genes, move order and oval orientations, and breed with RulesStep).
@@ -9,10 +9,10 @@
 #include <memory>
 #include <vector>
 
-#include "games/pile_in/gapi1_scheme.hpp"
-#include "games/pile_in/rules.hpp"
-#include "games/pile_in/scenario.hpp"
 #include "host/backend/backend.hpp"
+#include "problems/pile_in/gapi1_scheme.hpp"
+#include "problems/pile_in/rules.hpp"
+#include "problems/pile_in/scenario.hpp"
 
 namespace gaeval::pile_in {
 

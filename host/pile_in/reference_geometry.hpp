@@ -1,5 +1,5 @@
 // Reference base geometry for the legality validator and the tests: double precision,
-// trigonometry allowed, written independently of games/pile_in/geometry.hpp (which the
+// trigonometry allowed, written independently of problems/pile_in/geometry.hpp (which the
 // fitness uses) so that the two can check each other.
 //   point to oval: Eberly's robust bisection ("Distance from a Point to an Ellipse");
 //   circle-circle and circle-oval: exact (centre distance to the other base minus the radius);

@@ -1,11 +1,17 @@
 #include "host/pile_in/rules.hpp"
 
 #include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <utility>
 #include <vector>
 
-#include "games/pile_in/rules_fitness.hpp"
+#include "host/core/deprecation.hpp"
 #include "host/core/error.hpp"
+#include "problems/pile_in/rules_fitness.hpp"
 
 namespace gaeval::pile_in {
 
@@ -206,5 +212,112 @@ RuleOverrides overrides_from_json(const nlohmann::json& j) {
 }
 
 bool any_override(const RuleOverrides& o) { return !overrides_json(o).empty(); }
+
+namespace {
+
+constexpr double kMmPerInch = 25.4;
+constexpr double kMaxLengthInches = 1000;
+constexpr long long kMaxCount = 1000000;  // --two-neighbours-from, --target-unit
+
+// Whether `text` is a whole number for strtod/strtoll (no leading space, nothing after).
+bool whole(const std::string& text, const char* end) {
+    return !text.empty() && *end == '\0' && !std::isspace(static_cast<unsigned char>(text[0]));
+}
+
+bool on_off(const std::string& flag, const std::string& v) {
+    if (v == "on" || v == "true" || v == "yes") return true;
+    if (v == "off" || v == "false" || v == "no") return false;
+    throw InputError(flag + ": expected on or off, got '" + v + "'");
+}
+
+int count_flag(const std::string& flag, const std::string& text) {
+    const std::string range = "[0, " + std::to_string(kMaxCount) + "]";
+    char* end = nullptr;
+    errno = 0;
+    const long long value = std::strtoll(text.c_str(), &end, 10);
+    if (!whole(text, end))
+        throw InputError(flag + " '" + text + "': expected an integer in " + range);
+    if (errno == ERANGE || value < 0 || value > kMaxCount)
+        throw InputError(flag + " " + text + ": must be in " + range);
+    return static_cast<int>(value);
+}
+
+// A length in mm: "12.7mm" or "0.5in" (docs/cli.md: lengths on the command line carry their
+// unit, as a scenario file's "units" does). A bare number is the old spelling, read in inches
+// as before, with a note.
+double length_flag(const std::string& flag, const std::string& text) {
+    for (const auto& [suffix, mm_per_unit] :
+         {std::pair<const char*, double>{"mm", 1.0}, {"in", kMmPerInch}}) {
+        const std::string unit = suffix;
+        if (text.size() <= unit.size() ||
+            text.compare(text.size() - unit.size(), unit.size(), unit) != 0)
+            continue;
+        const std::string number = text.substr(0, text.size() - unit.size());
+        char* end = nullptr;
+        const double value = std::strtod(number.c_str(), &end);
+        const double max = kMaxLengthInches * kMmPerInch / mm_per_unit;
+        if (!whole(number, end) || !std::isfinite(value))
+            throw InputError(flag + " '" + text + "': expected a length such as 12.7mm or 0.5in");
+        if (value < 0 || value > max) {
+            char range[64];
+            std::snprintf(range, sizeof range, "[0, %g] %s", max, suffix);
+            throw InputError(flag + " " + text + ": must be in " + range);
+        }
+        return value * mm_per_unit;
+    }
+    char range[64];
+    std::snprintf(range, sizeof range, "[0, %g]", kMaxLengthInches);
+    char* end = nullptr;
+    const double inches = std::strtod(text.c_str(), &end);
+    if (!whole(text, end) || !std::isfinite(inches))
+        throw InputError(flag + " '" + text + "': expected a number in " + range);
+    if (inches < 0 || inches > kMaxLengthInches)
+        throw InputError(flag + " " + text + ": must be in " + range);
+    char note[160];
+    std::snprintf(note, sizeof note, "%s %s: a bare number is read in inches; write %sin (or %gmm)",
+                  flag.c_str(), text.c_str(), text.c_str(), inches * kMmPerInch);
+    note_deprecated(note);
+    return inches * kMmPerInch;
+}
+
+}  // namespace
+
+const std::vector<RuleFlagInfo>& rule_flags() {
+    static const std::vector<RuleFlagInfo> flags = {
+        {"reach", "combat reach, edge to edge, with its unit: 12.7mm or 0.5in"},
+        {"coherency", "coherency distance with its unit: 12.7mm or 0.5in"},
+        {"two-neighbours-from", "units of this many models need 2 neighbours (0: never)"},
+        {"direction", "strictly-closer | no-further | no-further-from-target | free"},
+        {"path-check", "on | off: paths may not cross standing bases (move order evolves)"},
+        {"slide", "on | off: a model in base contact may slide round it"},
+        {"turn-ovals", "on | off: oval friendly bases evolve their orientation"},
+        {"constraints", "penalty | repair (see docs/pile_in_rules.md)"},
+        {"target-unit", "enemy unit of the no-further-from-target rule"},
+    };
+    return flags;
+}
+
+RuleOverrides parse_rule_flags(const std::map<std::string, std::string>& given) {
+    RuleOverrides o;
+    for (const RuleFlagInfo& f : rule_flags()) {
+        const auto it = given.find(f.name);
+        if (it == given.end()) continue;
+        const std::string name = f.name, flag = "--" + name, &text = it->second;
+        if (name == "reach") o.reach_mm = length_flag(flag, text);
+        if (name == "coherency") o.coherency_mm = length_flag(flag, text);
+        if (name == "two-neighbours-from") o.two_neighbours_from = count_flag(flag, text);
+        if (name == "direction") o.direction = parse_direction(text, flag);
+        if (name == "path-check") o.path_check = on_off(flag, text);
+        if (name == "slide") o.slide = on_off(flag, text);
+        if (name == "turn-ovals") o.turn_ovals = on_off(flag, text);
+        if (name == "constraints") o.repair = parse_repair(text, flag);
+        if (name == "target-unit") o.target_unit = count_flag(flag, text);
+    }
+    for (const auto& [name, text] : given)
+        if (std::none_of(rule_flags().begin(), rule_flags().end(),
+                         [&](const RuleFlagInfo& f) { return name == f.name; }))
+            throw InputError("--" + name + ": not a rule flag");
+    return o;
+}
 
 }  // namespace gaeval::pile_in

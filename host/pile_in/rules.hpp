@@ -1,15 +1,17 @@
 // Rules presets (aos1..aos4) and how a run's rules are resolved: preset defaults, overridden by
 // the scenario file's rule fields, overridden by flags. The result is the RulesProblem the
-// populations score (games/pile_in/rules.hpp), checked once here: bad values and a start that
+// populations score (problems/pile_in/rules.hpp), checked once here: bad values and a start that
 // breaks the rules are InputErrors. See docs/pile_in_rules.md.
 #pragma once
 
+#include <map>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
-#include "games/pile_in/rules.hpp"
 #include "host/pile_in/scenario_io.hpp"
+#include "problems/pile_in/rules.hpp"
 
 namespace gaeval::pile_in {
 
@@ -41,5 +43,19 @@ nlohmann::json rules_json(const std::string& preset, const RulesProblem& problem
 nlohmann::json overrides_json(const RuleOverrides& overrides);
 RuleOverrides overrides_from_json(const nlohmann::json& j);
 bool any_override(const RuleOverrides& overrides);
+
+// A rule flag (--reach, --coherency, ...): its name without "--" and its help line. The same
+// flags, names and meanings in `gaeval pile-in` and `gaeval learn --problem pile-in-rules`.
+struct RuleFlagInfo {
+    const char* name;
+    const char* help;
+};
+// Every rule flag, in the order help lists them.
+const std::vector<RuleFlagInfo>& rule_flags();
+
+// The overrides that the given rule flags set: `given` maps a flag's name (rule_flags()) to its
+// text as typed. Lengths carry their unit (12.7mm, 0.5in; a bare number is read in inches with
+// a deprecation note). InputError naming the flag on a bad value or an unknown flag.
+RuleOverrides parse_rule_flags(const std::map<std::string, std::string>& given);
 
 }  // namespace gaeval::pile_in

@@ -9,7 +9,6 @@
 #include <optional>
 #include <sstream>
 
-#include "games/pile_in/greedy.hpp"
 #include "host/core/error.hpp"
 #include "host/core/interrupt.hpp"
 #include "host/core/progress.hpp"
@@ -20,6 +19,7 @@
 #include "host/pile_in/population.hpp"
 #include "host/pile_in/rules.hpp"
 #include "host/pile_in/validator.hpp"
+#include "problems/pile_in/greedy.hpp"
 
 namespace gaeval::pile_in {
 

@@ -4,10 +4,10 @@
 #include <cstdio>
 #include <filesystem>
 
-#include "games/pile_in/geometry.hpp"
 #include "host/core/error.hpp"
 #include "host/core/progress.hpp"
 #include "host/io/json_fields.hpp"
+#include "problems/pile_in/geometry.hpp"
 
 namespace gaeval::pile_in {
 

@@ -21,8 +21,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "games/pile_in/rules.hpp"
-#include "games/pile_in/scenario.hpp"
+#include "problems/pile_in/rules.hpp"
+#include "problems/pile_in/scenario.hpp"
 
 namespace gaeval::pile_in {
 

@@ -25,12 +25,12 @@
 #include <utility>
 #include <vector>
 
-#include "games/pile_in/gapi1_fitness.hpp"
-#include "games/pile_in/gapi1_scheme.hpp"
-#include "games/pile_in/rules_fitness.hpp"
-#include "games/pile_in/rules_scheme.hpp"
 #include "host/core/clock.hpp"
 #include "host/pile_in/population.hpp"
+#include "problems/pile_in/gapi1_fitness.hpp"
+#include "problems/pile_in/gapi1_scheme.hpp"
+#include "problems/pile_in/rules_fitness.hpp"
+#include "problems/pile_in/rules_scheme.hpp"
 
 namespace gaeval::pile_in {
 

@@ -1,6 +1,6 @@
 // The legality validator: checks a pile-in plan against a rules preset with plain host code
 // (double precision, host/pile_in/reference_geometry), independently of the fitness in
-// games/pile_in/rules_fitness.hpp. Tests run it on every plan a solver returns; best.json
+// problems/pile_in/rules_fitness.hpp. Tests run it on every plan a solver returns; best.json
 // reports its verdict (`legal`, `violations`, `order`).
 //
 // It decodes the plan itself and recomputes everything the rules depend on from the start
@@ -23,7 +23,7 @@
 #include <string>
 #include <vector>
 
-#include "games/pile_in/rules.hpp"
+#include "problems/pile_in/rules.hpp"
 
 namespace gaeval::pile_in {
 

@@ -1,6 +1,6 @@
 // gapi1: the seed pile-in scheme (DESIGN.md "GA schemes") on the one engine, GAPI1 as
 // host/learn/schemes/gapi1_family.hpp writes it (the one GAPI1 rule of
-// games/pile_in/gapi1_scheme.hpp): on games, on real problems, and on pile-in as a problem,
+// problems/pile_in/gapi1_scheme.hpp): on games, on real problems, and on pile-in as a problem,
 // where `gaeval learn --problem pile-in --scheme gapi1` gives `gaeval pile-in`'s bits
 // (tests/test_problem_pile_in.cpp).
 #include "host/learn/schemes/gapi1_family.hpp"

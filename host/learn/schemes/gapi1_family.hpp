@@ -8,7 +8,7 @@
 // limit), uniform in the init range on real genes (games, real problems).
 //
 // The places are bred by the one GAPI1 rule that `gaeval pile-in`'s population breeds with
-// (games/pile_in/gapi1_scheme.hpp: Gapi1Rule), every draw addressed by (generation being made,
+// (problems/pile_in/gapi1_scheme.hpp: Gapi1Rule), every draw addressed by (generation being made,
 // place, gene): so `gaeval learn --problem pile-in --scheme gapi1` gives the plans, fitness and
 // statistics of `gaeval pile-in` with the same seed and settings (tests/
 // test_problem_pile_in.cpp). The generation's mean value is the seed's statistic: the exact
@@ -20,12 +20,12 @@
 #include <vector>
 
 #include "games/core/rng.hpp"
-#include "games/pile_in/gapi1_scheme.hpp"
 #include "host/backend/cpu_ranking.hpp"
 #include "host/core/error.hpp"
 #include "host/io/json_fields.hpp"
 #include "host/learn/learn_problems.hpp"
 #include "host/learn/scheme.hpp"
+#include "problems/pile_in/gapi1_scheme.hpp"
 
 namespace gaeval::learn {
 

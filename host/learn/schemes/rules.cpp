@@ -1,4 +1,4 @@
-// rules: the GA of the rules-accurate pile-in presets (games/pile_in/rules_scheme.hpp, DESIGN.md
+// rules: the GA of the rules-accurate pile-in presets (problems/pile_in/rules_scheme.hpp, DESIGN.md
 // "Pile-in") on the one engine: GAPI1's selection (host/learn/schemes/gapi1_family.hpp) with
 // the rules genome's variation: the best plan cloned unmutated, memetic clones, move mutations
 // of several kinds, immigrants, order crossover and swap mutation of the move order,
@@ -8,9 +8,9 @@
 // --problem pile-in-rules --scheme rules` gives its plans, fitness and statistics
 // (tests/test_problem_pile_in.cpp). On a genome without the rules' structure (a game's
 // weights, a real problem, pile-in's moves) the extensions have nothing to act on: it is GAPI1.
-#include "games/pile_in/rules_scheme.hpp"
 #include "host/learn/learn_problems.hpp"
 #include "host/learn/schemes/gapi1_family.hpp"
+#include "problems/pile_in/rules_scheme.hpp"
 
 namespace gaeval::learn {
 
@@ -43,7 +43,7 @@ class Rules final : public Gapi1Family {
     }
 
   protected:
-    // RulesStep over the words ranked by `order` (it counts no mutants: 0).
+    // RulesStep over the words ranked by `order`; returns its mutants (RulesStep::make).
     uint32_t breed(const LearnConfig& c, uint32_t made, const std::vector<uint32_t>& order,
                    LearnState& s) const override {
         const pile_in::RulesProblem* problem = rules_problem(c);
@@ -60,9 +60,10 @@ class Rules final : public Gapi1Family {
         base.src = plans_of(s.words, d);
         base.dst = plans_of(next, d);
         const pile_in::RulesStep step{*problem, base};
-        for (uint32_t k = 0; k < n; ++k) step(k);
+        uint32_t mutants = 0;
+        for (uint32_t k = 0; k < n; ++k) mutants += step.make(k, k);
         s.words.swap(next);
-        return 0;
+        return mutants;
     }
 };
 

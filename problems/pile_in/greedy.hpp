@@ -12,10 +12,10 @@
 #include "games/core/hd.hpp"
 #include "games/core/math.hpp"
 #include "games/core/rng.hpp"
-#include "games/pile_in/genome.hpp"
-#include "games/pile_in/geometry.hpp"
-#include "games/pile_in/rules.hpp"
-#include "games/pile_in/rules_fitness.hpp"
+#include "problems/pile_in/genome.hpp"
+#include "problems/pile_in/geometry.hpp"
+#include "problems/pile_in/rules.hpp"
+#include "problems/pile_in/rules_fitness.hpp"
 
 namespace gaeval::pile_in {
 

@@ -1,4 +1,4 @@
-// Move operators of the rules GA (games/pile_in/rules_scheme.hpp) and of the plan builders and
+// Move operators of the rules GA (problems/pile_in/rules_scheme.hpp) and of the plan builders and
 // local search (rules_search.hpp): a move cut to the limit, into contact, straight in, into a
 // niche between two bases, and a whole plan built model by model (GRASP-like). Every draw is
 // addressed; + - * / and sqrt only.
@@ -9,9 +9,9 @@
 #include "games/core/hd.hpp"
 #include "games/core/math.hpp"
 #include "games/core/rng.hpp"
-#include "games/pile_in/genome.hpp"
-#include "games/pile_in/geometry.hpp"
-#include "games/pile_in/rules.hpp"
+#include "problems/pile_in/genome.hpp"
+#include "problems/pile_in/geometry.hpp"
+#include "problems/pile_in/rules.hpp"
 
 namespace gaeval::pile_in {
 

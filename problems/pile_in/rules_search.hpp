@@ -16,10 +16,10 @@
 #include "games/core/hd.hpp"
 #include "games/core/math.hpp"
 #include "games/core/rng.hpp"
-#include "games/pile_in/greedy.hpp"
-#include "games/pile_in/rules.hpp"
-#include "games/pile_in/rules_fitness.hpp"
-#include "games/pile_in/rules_moves.hpp"
+#include "problems/pile_in/greedy.hpp"
+#include "problems/pile_in/rules.hpp"
+#include "problems/pile_in/rules_fitness.hpp"
+#include "problems/pile_in/rules_moves.hpp"
 
 namespace gaeval::pile_in {
 

@@ -9,7 +9,7 @@
 #include "games/core/hd.hpp"
 #include "games/core/math.hpp"
 #include "games/core/rng.hpp"
-#include "games/pile_in/scenario.hpp"
+#include "problems/pile_in/scenario.hpp"
 
 namespace gaeval::pile_in {
 

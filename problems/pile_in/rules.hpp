@@ -13,9 +13,9 @@
 
 #include "games/core/hd.hpp"
 #include "games/core/math.hpp"
-#include "games/pile_in/genome.hpp"
-#include "games/pile_in/geometry.hpp"
-#include "games/pile_in/scenario.hpp"
+#include "problems/pile_in/genome.hpp"
+#include "problems/pile_in/geometry.hpp"
+#include "problems/pile_in/scenario.hpp"
 
 namespace gaeval::pile_in {
 

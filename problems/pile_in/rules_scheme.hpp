@@ -19,13 +19,13 @@
 
 #include "games/core/hd.hpp"
 #include "games/core/rng.hpp"
-#include "games/pile_in/gapi1_scheme.hpp"
-#include "games/pile_in/genome.hpp"
-#include "games/pile_in/geometry.hpp"
-#include "games/pile_in/greedy.hpp"
-#include "games/pile_in/rules.hpp"
-#include "games/pile_in/rules_moves.hpp"
-#include "games/pile_in/rules_search.hpp"
+#include "problems/pile_in/gapi1_scheme.hpp"
+#include "problems/pile_in/genome.hpp"
+#include "problems/pile_in/geometry.hpp"
+#include "problems/pile_in/greedy.hpp"
+#include "problems/pile_in/rules.hpp"
+#include "problems/pile_in/rules_moves.hpp"
+#include "problems/pile_in/rules_search.hpp"
 
 namespace gaeval::pile_in {
 
@@ -39,7 +39,7 @@ enum class Builder : uint32_t {
 // Makes plan words (layout.words) with `builder`; for Rebuild and Wrap only the moves (the
 // first n words) are written, for Grasp every word. Addressed by (c0, c1).
 GAEVAL_HD_NOINLINE inline void build_plan(const RulesProblem& p, Builder builder, uint64_t seed,
-                                 uint32_t c0, uint32_t c1, uint32_t* words) {
+                                          uint32_t c0, uint32_t c1, uint32_t* words) {
     const int n = p.scenario.friendly_count;
     if (builder == Builder::Grasp) {
         grasp_plan(p, seed, Purpose::Grasp, c0, c1, words);
@@ -133,12 +133,14 @@ struct RulesStep {
     GAEVAL_HD void operator()(uint64_t slot) const { make(base.made(slot), slot); }
 
     // Makes new individual k in dst's slot `slot`. Every draw addressed by (generation, k, gene).
-    GAEVAL_HD void make(uint64_t k, uint64_t slot) const {
+    // Returns whether a mutation hit it (a move, an orientation or the move order: a mutant, as
+    // Gapi1Rule::make counts them); memetic clones and immigrants' built moves are not mutations.
+    GAEVAL_HD bool make(uint64_t k, uint64_t slot) const {
         uint64_t a, b;
         base.parents(k, a, b);
         if (k >= 1 && k <= memetic_clones() && k < base.survivors) {
             memetic_child(k, slot, a);
-            return;
+            return false;
         }
         const PlanLayout& layout = problem.layout;
         const PlanView& src = base.src;
@@ -156,9 +158,10 @@ struct RulesStep {
             build_plan(problem, builder, base.seed, g, k32, built);
             if (builder == Builder::Grasp) {
                 for (int w = 0; w < layout.words; ++w) dst.set_gene(slot, w, built[w]);
-                return;
+                return false;
             }
         }
+        bool mutated = false;
         Random4 hits{};
         for (int m = 0; m < layout.models; ++m) {
             const bool from_b = a != b && ((mask.v[m >> 5] >> (m & 31)) & 1u);
@@ -167,22 +170,26 @@ struct RulesStep {
             if ((m & 3) == 0)
                 hits = philox(base.seed, Purpose::MutationHit, g, k32,
                               static_cast<uint32_t>(m >> 2), 0);
-            if (immigrant)
+            if (immigrant) {
                 gene = built[m];
-            else if (bernoulli(hits.v[m & 3], rate))
+            } else if (bernoulli(hits.v[m & 3], rate)) {
                 gene = mutate_move(gene, k32, m, a);
+                mutated = true;
+            }
             dst.set_gene(slot, m, gene);
             if (layout.turn >= 0) {
                 uint32_t turn = src.gene(parent, layout.turn + m);
                 Random4 t =
                     philox(base.seed, Purpose::MutationTurn, g, k32, static_cast<uint32_t>(m), 0);
-                if (bernoulli(t.v[0], rate))
+                if (bernoulli(t.v[0], rate)) {
                     turn = random_turn(base.seed, Purpose::MutationTurn, g, k32,
                                        static_cast<uint32_t>(m) + 0x10000u);
+                    mutated = true;
+                }
                 dst.set_gene(slot, layout.turn + m, turn);
             }
         }
-        if (layout.order < 0) return;
+        if (layout.order < 0) return mutated;
         const int n = layout.models;
         uint8_t pa[MaxFriendly], pb[MaxFriendly], child[MaxFriendly];
         for (int q = 0; q < n; ++q) {
@@ -197,10 +204,13 @@ struct RulesStep {
                             below(cut.v[1], static_cast<uint32_t>(n)), child);
         }
         Random4 sw = philox(base.seed, Purpose::OrderMutation, g, k32, 0, 0);
-        if (bernoulli(sw.v[0], rate))
+        if (bernoulli(sw.v[0], rate)) {
             swap(child[below(sw.v[1], static_cast<uint32_t>(n))],
                  child[below(sw.v[2], static_cast<uint32_t>(n))]);
+            mutated = true;
+        }
         for (int q = 0; q < n; ++q) dst.set_gene(slot, layout.order + q, child[q]);
+        return mutated;
     }
 };
 

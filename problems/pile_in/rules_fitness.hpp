@@ -22,9 +22,9 @@
 
 #include "games/core/hd.hpp"
 #include "games/core/math.hpp"
-#include "games/pile_in/gapi1_fitness.hpp"
-#include "games/pile_in/geometry.hpp"
-#include "games/pile_in/rules.hpp"
+#include "problems/pile_in/gapi1_fitness.hpp"
+#include "problems/pile_in/geometry.hpp"
+#include "problems/pile_in/rules.hpp"
 
 namespace gaeval::pile_in {
 

@@ -10,7 +10,7 @@
 
 #include "games/core/hd.hpp"
 #include "games/core/rng.hpp"
-#include "games/pile_in/genome.hpp"
+#include "problems/pile_in/genome.hpp"
 
 namespace gaeval::pile_in {
 

@@ -11,8 +11,8 @@
 #include "games/core/bits.hpp"
 #include "games/core/hd.hpp"
 #include "games/core/math.hpp"
-#include "games/pile_in/genome.hpp"
-#include "games/pile_in/scenario.hpp"
+#include "problems/pile_in/genome.hpp"
+#include "problems/pile_in/scenario.hpp"
 
 namespace gaeval::pile_in {
 
@@ -34,7 +34,7 @@ struct Breakdown {
     int32_t isolated_count = 0;
     float distance_mm = 0;  // summed edge gaps to the nearest enemy
     float fitness = 0;
-    // Rules-accurate presets only (games/pile_in/rules_fitness.hpp); GAPI1 leaves them be.
+    // Rules-accurate presets only (problems/pile_in/rules_fitness.hpp); GAPI1 leaves them be.
     bool legal = true;
     int32_t violation_count = 0;  // broken rule instances
     float violation_amount = 0;   // mm by which they are broken, summed

@@ -21,7 +21,7 @@
 
 #include "games/core/hd.hpp"
 #include "games/core/math.hpp"
-#include "games/pile_in/scenario.hpp"
+#include "problems/pile_in/scenario.hpp"
 
 // Host builds on x86-64 evaluate gap_between's probes four at a time in SSE lanes (the same
 // operations, each correctly rounded: the same bits as the scalar path, which device code uses).
