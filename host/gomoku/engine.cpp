@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <new>
 
 #include "games/gomoku/players.hpp"
 #include "games/gomoku/threats.hpp"
