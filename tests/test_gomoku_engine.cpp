@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -109,6 +110,47 @@ TEST(GomokuEngine, FindsAVcfOfTwoFours) {
     const EngineResult s = think(p, no_threats);
     EXPECT_GT(s.score, kEngineWin - 1000);
     EXPECT_EQ(s.reason, "search");
+}
+
+// Random positions (12 to 30 stones on the central 11x11 square) where the mover has a VCF
+// that vcf_first_move (players.hpp, a second implementation: fours by ascending cell) proves,
+// neither side has a five-point or an open three (the mover could win outright or must
+// answer) and the mover has no four-three or double three: the main search alone (threat search
+// off), which prunes each node to its few best cells, still finds a forced win within 4 plies and a
+// node budget, as the engine that searched every four and three cell did.
+TEST(GomokuEngine, TheMainSearchFindsTheVcfsOfRandomPositions) {
+    using Geo = Geometry<15>;
+    std::mt19937 rng(29);
+    GomokuEngine engine(seed_table(), 1u << 18);
+    int found = 0;
+    for (int trial = 0; trial < 20000 && found < 12; ++trial) {
+        Pos<15> p = picture<15>({}, 0);
+        const int stones = 12 + static_cast<int>(rng() % 19);
+        for (int i = 0; i < stones; ++i) {
+            const int c =
+                Geo::cell(2 + static_cast<int>(rng() % 11), 2 + static_cast<int>(rng() % 11));
+            if ((p.stones[0] | p.stones[1]).test(c)) continue;
+            p.stones[i % 2].set(c);
+        }
+        const Geo::BB empty = Geo::board().minus(p.stones[0] | p.stones[1]);
+        if (has_five<Geo>(p.stones[0], false) || has_five<Geo>(p.stones[1], false)) continue;
+        Levels<Geo::BB> levels[2];
+        both_levels<Geo>(p.stones, empty, false, levels);
+        // No open three, four-three or double three of the mover: the VCF starts with a
+        // plain four, which the pruning must keep.
+        if (levels[0].level[0].any() || levels[0].level[1].any() || levels[1].level[0].any())
+            continue;
+        if (five_points<Geo>(p.stones[1], empty, false).any()) continue;
+        if (vcf_first_move<Geo>(p.stones[0], p.stones[1], false) < 0) continue;
+        ++found;
+        EngineLimits limits = fixed_depth(4);
+        limits.threat_search = false;
+        limits.max_nodes = 400000;
+        engine.clear();
+        const EngineResult r = engine.think(15, RuleSet::Freestyle, cells_of(p), limits);
+        EXPECT_GT(r.score, kEngineWin - 1000) << "trial " << trial << " depth " << r.depth;
+    }
+    EXPECT_EQ(found, 12);
 }
 
 TEST(GomokuEngine, StopsTheOpponentsFourThree) {

@@ -210,35 +210,44 @@ TEST(GomokuShapes, LineShapesByHand) {
     EXPECT_EQ(shape("oxxxx.x....", true), kShapeDead);   // standard: every window touches x
 }
 
-// The shape counts of a board, from its lines read cell by cell (a second implementation of
-// the codes that IncrementalPatterns keeps): counts[side][shape] over empty cells x 4 lines.
+// The shape of `side` at empty cell (x, y) in direction d, from its line read cell by cell (a
+// second implementation of the codes that IncrementalPatterns keeps).
+template <int N>
+uint8_t reference_shape(const typename Geometry<N>::BB* stones, bool exact, int side, int x, int y,
+                        int d) {
+    using Geo = Geometry<N>;
+    static constexpr int kDx[4] = {1, 0, 1, -1}, kDy[4] = {0, 1, 1, 1};
+    uint8_t line[11];
+    for (int k = -5; k <= 5; ++k) {
+        const int nx = x + k * kDx[d], ny = y + k * kDy[d];
+        uint8_t v = kLineOther;
+        if (k == 0 || (nx >= 0 && nx < N && ny >= 0 && ny < N)) {
+            const int e = Geo::cell(nx, ny);
+            v = k == 0                     ? kLineEmpty
+                : stones[side].test(e)     ? kLineOwn
+                : stones[side ^ 1].test(e) ? kLineOther
+                                           : kLineEmpty;
+        }
+        line[k + 5] = v;
+    }
+    return line_shape(line, exact);
+}
+
+// The shape counts of a board, from its lines read cell by cell: counts[side][shape] over
+// empty cells x 4 lines.
 template <int N>
 std::array<std::array<int, kLineShapes>, 2> reference_shape_counts(
     const typename Geometry<N>::BB* stones, bool exact) {
     using Geo = Geometry<N>;
-    static constexpr int kDx[4] = {1, 0, 1, -1}, kDy[4] = {0, 1, 1, 1};
     std::array<std::array<int, kLineShapes>, 2> counts{};
     for (int y = 0; y < N; ++y)
         for (int x = 0; x < N; ++x) {
             const int c = Geo::cell(x, y);
             if ((stones[0] | stones[1]).test(c)) continue;
             for (int s = 0; s < 2; ++s)
-                for (int d = 0; d < 4; ++d) {
-                    uint8_t line[11];
-                    for (int k = -5; k <= 5; ++k) {
-                        const int nx = x + k * kDx[d], ny = y + k * kDy[d];
-                        uint8_t v = kLineOther;
-                        if (k == 0 || (nx >= 0 && nx < N && ny >= 0 && ny < N)) {
-                            const int e = Geo::cell(nx, ny);
-                            v = k == 0                  ? kLineEmpty
-                                : stones[s].test(e)     ? kLineOwn
-                                : stones[s ^ 1].test(e) ? kLineOther
-                                                        : kLineEmpty;
-                        }
-                        line[k + 5] = v;
-                    }
-                    ++counts[static_cast<std::size_t>(s)][line_shape(line, exact)];
-                }
+                for (int d = 0; d < 4; ++d)
+                    ++counts[static_cast<std::size_t>(s)]
+                            [reference_shape<N>(stones, exact, s, x, y, d)];
         }
     return counts;
 }
@@ -334,6 +343,42 @@ void shape_games(bool exact, int span, uint32_t seed) {
         });
         if (testing::Test::HasFatalFailure()) return;
     }
+}
+
+// The move values kept move by move (the engine's candidate scores) equal kShapeMoveValue
+// summed over the four lines read from the board, at every empty cell for both sides, through
+// random games with takebacks.
+template <int N>
+void move_value_games(bool exact, int span, uint32_t seed) {
+    using Geo = Geometry<N>;
+    std::mt19937 rng(seed);
+    auto inc = std::make_unique<IncrementalPatterns<N>>();
+    typename Geo::BB stones[2];
+    for (int game = 0; game < 4; ++game) {
+        inc->reset(exact);
+        play_random_game<N>(*inc, stones, rng, span, span * span / 2, [&](int move) {
+            for (int y = 0; y < N; ++y)
+                for (int x = 0; x < N; ++x) {
+                    const int c = Geo::cell(x, y);
+                    if ((stones[0] | stones[1]).test(c)) continue;
+                    for (int s = 0; s < 2; ++s) {
+                        int want = 0;
+                        for (int d = 0; d < 4; ++d)
+                            want += kShapeMoveValue[reference_shape<N>(stones, exact, s, x, y, d)];
+                        ASSERT_EQ(inc->move_value(s, c), want)
+                            << "side " << s << " cell " << x << "," << y << " game " << game
+                            << " move " << move;
+                    }
+                }
+        });
+        if (testing::Test::HasFatalFailure()) return;
+    }
+}
+
+TEST(GomokuShapes, IncrementalMoveValuesEqualTheBoardsLines) {
+    move_value_games<15>(false, 9, 21);
+    move_value_games<15>(true, 15, 22);
+    move_value_games<20>(false, 12, 23);
 }
 
 TEST(GomokuShapes, IncrementalCountsEqualTheBoardsLines) {

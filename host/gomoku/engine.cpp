@@ -1,10 +1,13 @@
 #include "host/gomoku/engine.hpp"
 
+#include <sys/mman.h>
 #include <algorithm>
 #include <array>
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
+#include <new>
 
 #include "games/gomoku/players.hpp"
 #include "games/gomoku/threats.hpp"
@@ -19,9 +22,10 @@ using Clock = std::chrono::steady_clock;
 constexpr int kMaxPly = 96;
 constexpr int kWinLimit = kEngineWin - 1000;  // scores beyond this are forced results
 constexpr int kInfinity = kEngineWin + 1;
-// Quiet moves searched per node, after the threats (22 before: 12 measured better, with the
-// deeper search it buys; bench/results/gomoku-engines.md).
-constexpr int kMaxMoves = 12;
+// Moves searched at a node without a forced reply besides the hash move and the cells of
+// threat levels 1-2 of either side: the best by move value (bench/results/gomoku-engines.md,
+// fifth round; before it, every four and three cell of either side and 12 quiet moves).
+constexpr int kMaxScored = 10;
 
 // Shares of the move's time (elapsed from its start): the root VCF runs until kVcfShare, the
 // root VCT until kVctShare, and no new main-search iteration starts after kIterationShare
@@ -31,6 +35,18 @@ constexpr double kVcfShare = 0.10, kVctShare = 0.20, kIterationShare = 0.50;
 // The answer's check against the opponent's VCT: threats deep and nodes per candidate.
 constexpr int kAvoidVctDepth = 5;
 constexpr uint64_t kAvoidVctNodes = 20000;
+
+// The moves of one node, in search order (no allocation: the search makes one per node).
+struct MoveList {
+    int cells[512];
+    int size = 0;
+    void clear() { size = 0; }
+    void push_back(int c) { cells[size++] = c; }
+    bool empty() const { return size == 0; }
+    const int* begin() const { return cells; }
+    const int* end() const { return cells + size; }
+    int operator[](int i) const { return cells[i]; }
+};
 
 enum Bound : uint8_t { kNone = 0, kUpper = 1, kLower = 2, kExact = 3 };
 
@@ -75,8 +91,44 @@ int from_tt(int score, int ply) {
 
 }  // namespace
 
+// The transposition table: a power-of-2 array of entries on 2 MB-aligned memory, advised to
+// the kernel as huge pages (its probes are the search's costliest cache and TLB misses).
+class TtTable {
+  public:
+    TtTable() = default;
+    TtTable(const TtTable&) = delete;
+    TtTable& operator=(const TtTable&) = delete;
+    ~TtTable() { std::free(entries_); }
+
+    // `count` entries (a power of 2), all empty.
+    void assign(std::size_t count) {
+        if (count != size_) {
+            std::free(entries_);
+            constexpr std::size_t kAlign = std::size_t{1} << 21;
+            const std::size_t bytes = (count * sizeof(TtEntry) + kAlign - 1) / kAlign * kAlign;
+            entries_ = static_cast<TtEntry*>(std::aligned_alloc(kAlign, bytes));
+            if (!entries_) throw std::bad_alloc();
+#ifdef MADV_HUGEPAGE
+            madvise(entries_, bytes, MADV_HUGEPAGE);
+#endif
+            size_ = count;
+        }
+        clear();
+    }
+    void clear() {
+        for (std::size_t i = 0; i < size_; ++i) entries_[i] = TtEntry{};
+    }
+    std::size_t size() const { return size_; }
+    TtEntry& at(uint64_t key) { return entries_[key & (size_ - 1)]; }
+    void prefetch(uint64_t key) const { __builtin_prefetch(&entries_[key & (size_ - 1)]); }
+
+  private:
+    TtEntry* entries_ = nullptr;
+    std::size_t size_ = 0;
+};
+
 struct SharedState {
-    std::vector<TtEntry> tt;
+    TtTable tt;
     std::vector<float> weights;
     // The line-shape weights (patterns.hpp, kShapeWeightCount), rounded; empty: no shape term
     // (the learned table's value alone, as before shape weights existed).
@@ -216,7 +268,20 @@ class Searcher {
     int rank_value_[kRanks] = {};
     int16_t killers_[kMaxPly + 8][2];
 
-    BB empty_cells() const { return Geo::board().minus(stones_[0] | stones_[1]); }
+    // The board's cells, computed once (Geo::board() builds it bit by bit at each call).
+    const BB board_ = Geo::board();
+    const std::array<std::array<uint64_t, 512>, 2>& keys_ = zobrist();
+
+    BB empty_cells() const { return board_.minus(stones_[0] | stones_[1]); }
+    // Geo::neighbours with the board mask above.
+    BB neighbours(const BB& from) const {
+        const BB spread = from.shifted_up(Geo::kRow) | from.shifted_down(Geo::kRow) |
+                          from.shifted_up(Geo::kColumn) | from.shifted_down(Geo::kColumn) |
+                          from.shifted_up(Geo::kDiagonal) | from.shifted_down(Geo::kDiagonal) |
+                          from.shifted_up(Geo::kAntiDiagonal) |
+                          from.shifted_down(Geo::kAntiDiagonal);
+        return spread & board_;
+    }
 
     // The threat levels of `side` (as threat_levels(side_threats(...), none)).
     Levels<BB> levels_of(int side) const {
@@ -226,12 +291,12 @@ class Searcher {
     void place(int side, int c) {
         stones_[side].set(c);
         inc_.place(side, c);
-        hash_ ^= zobrist()[side][c];
+        hash_ ^= keys_[side][static_cast<std::size_t>(c)];
     }
     void remove(int side, int c) {
         stones_[side].reset(c);
         inc_.remove(side, c);
-        hash_ ^= zobrist()[side][c];
+        hash_ ^= keys_[side][static_cast<std::size_t>(c)];
     }
     void make(int c) {
         place(side_, c);
@@ -410,7 +475,7 @@ class Searcher {
         // A forced reply (a five-point to fill) is never replaced.
         if (inc_.five[op].any()) return move;
         if (refutes(move)) return move;
-        std::vector<int> moves;
+        MoveList moves;
         generate(0, -1, &moves);
         for (int c : moves) {
             if (c == move) continue;
@@ -431,7 +496,7 @@ class Searcher {
         // The best rank the mover reaches among the candidates (levels as if he moves now).
         const BB empty = empty_cells();
         const BB all = stones_[0] | stones_[1];
-        const BB near = Geo::neighbours(all) & empty;
+        const BB near = neighbours(all) & empty;
         BB ranks[kRanks];
         rank_cells(lm, lo, near | lm.level[0] | lm.level[1] | lm.level[2] | lo.level[0], ranks);
         int best = 0;
@@ -453,19 +518,22 @@ class Searcher {
         return value;
     }
 
-    // The moves of the side to move, best first by the table's rank, then history, then
-    // closeness; `tt_move` and the killers of `ply` first. depth 0: all, unordered by killers.
-    void generate(int ply, int tt_move, std::vector<int>* moves) {
+    // The moves of the side to move in search order: a forced reply (the opponent threatens
+    // an open or double four) by generate_from's rank order, every other node by
+    // generate_scored.
+    void generate(int ply, int tt_move, MoveList* moves) {
         const int me = side_, op = me ^ 1;
         generate_from(ply, tt_move, levels_of(me), levels_of(op), moves);
     }
 
     void generate_from(int ply, int tt_move, const Levels<BB>& lm, const Levels<BB>& lo,
-                       std::vector<int>* moves) {
+                       MoveList* moves) {
         moves->clear();
         const int me = side_;
         const BB empty = empty_cells();
         const BB my_fours = inc_.four[me], their_fours = inc_.four[me ^ 1];
+        const BB all = stones_[0] | stones_[1];
+        const BB near1 = neighbours(all);
         BB candidates;
         bool forced = false;
         if (lo.level[0].any()) {
@@ -473,10 +541,15 @@ class Searcher {
             candidates = (my_fours | lo.level[0] | their_fours) & empty;
             forced = true;
         } else {
-            const BB all = stones_[0] | stones_[1];
-            candidates = Geo::neighbours(Geo::neighbours(all) | all) & empty;
+            candidates = neighbours(near1 | all) & empty;
             candidates |= my_fours | lm.level[1] | lm.level[2] | lo.level[1];
         }
+        if (!forced) {
+            generate_scored(ply, tt_move, lm, lo, candidates, moves);
+            return;
+        }
+        // A forced reply: every candidate, by the table's rank (highest reward first), then the
+        // hash move, killers, own fours, history and closeness.
         BB ranks[kRanks];
         rank_cells(lm, lo, candidates, ranks);
         struct Scored {
@@ -485,7 +558,6 @@ class Searcher {
         };
         Scored scored[512];
         int count = 0;
-        const BB near1 = Geo::neighbours(stones_[0] | stones_[1]);
         for (int r = 0; r < kRanks; ++r) {
             BB todo = ranks[r];
             while (todo.any()) {
@@ -504,13 +576,45 @@ class Searcher {
         std::sort(scored, scored + count, [](const Scored& a, const Scored& b) {
             return a.key != b.key ? a.key > b.key : a.cell < b.cell;
         });
-        int quiet = 0;
+        for (int i = 0; i < count; ++i) moves->push_back(scored[i].cell);
+    }
+
+    // The candidates of a node without a forced reply, in search order: the hash move, the
+    // cells of threat levels 1-2 of either side (four-threes, double threes), the killers,
+    // then the others by their move value (both sides' shapes, IncrementalPatterns::
+    // move_value), history breaking ties; of the others only the first kMaxScored.
+    void generate_scored(int ply, int tt_move, const Levels<BB>& lm, const Levels<BB>& lo,
+                         const BB& candidates, MoveList* moves) {
+        const int me = side_, op = me ^ 1;
+        const BB must = lm.level[0] | lm.level[1] | lo.level[0] | lo.level[1];
+        struct Scored {
+            int cell;
+            int64_t key;
+        };
+        Scored scored[512];
+        int count = 0;
+        BB todo = candidates;
+        while (todo.any()) {
+            const int c = todo.lowest();
+            todo.reset(c);
+            int64_t key = static_cast<int64_t>(inc_.move_value(me, c) + inc_.move_value(op, c))
+                          << 24;
+            key += s_.history[me][c];
+            if (c == tt_move) key += int64_t{1} << 50;
+            if (must.test(c)) key += int64_t{1} << 46;
+            if (c == killers_[ply][0]) key += int64_t{1} << 41;
+            if (c == killers_[ply][1]) key += int64_t{1} << 40;
+            scored[count++] = {c, key};
+        }
+        std::sort(scored, scored + count, [](const Scored& a, const Scored& b) {
+            return a.key != b.key ? a.key > b.key : a.cell < b.cell;
+        });
+        int others = 0;
         for (int i = 0; i < count; ++i) {
             const int c = scored[i].cell;
-            const bool threat = forced || c == tt_move || my_fours.test(c) || lm.level[1].test(c) ||
-                                lm.level[2].test(c) || lo.level[1].test(c) || lo.level[2].test(c);
-            if (!threat && quiet >= kMaxMoves) continue;
-            if (!threat) ++quiet;
+            const bool kept = c == tt_move || must.test(c);
+            if (!kept && others >= kMaxScored) break;
+            if (!kept) ++others;
             moves->push_back(c);
         }
     }
@@ -539,7 +643,7 @@ class Searcher {
             return v;
         }
         const int alpha_in = alpha;
-        TtEntry& entry = s_.tt[hash_ & (s_.tt.size() - 1)];
+        TtEntry& entry = s_.tt.at(hash_);
         int tt_move = -1;
         if (entry.key == hash_ && entry.bound != kNone) {
             tt_move = entry.move;
@@ -569,15 +673,19 @@ class Searcher {
             }
             if (depth <= 0) return evaluate(lm, lo);
         }
-        std::vector<int> moves;
-        moves.reserve(64);
+        MoveList moves;
         generate_from(ply, tt_move, lm, lo, &moves);
         if (moves.empty()) return evaluate(lm, lo);
         int best = -kInfinity, best_move = moves[0];
         int searched = 0;
-        const BB threats = inc_.four[me] | inc_.four[op] | lm.level[0] | lm.level[1] | lm.level[2] |
-                           lo.level[0] | lo.level[1] | lo.level[2];
-        for (int c : moves) {
+        // Moves never reduced: own fours and the cells of threat levels 1-2 of either side.
+        const BB threats = inc_.four[me] | lm.level[0] | lm.level[1] | lo.level[0] | lo.level[1];
+        s_.tt.prefetch(hash_ ^ keys_[me][static_cast<std::size_t>(moves[0])]);
+        for (int i = 0; i < moves.size; ++i) {
+            const int c = moves[i];
+            // The next child's table entry is fetched while this one is searched.
+            if (i + 1 < moves.size)
+                s_.tt.prefetch(hash_ ^ keys_[me][static_cast<std::size_t>(moves[i + 1])]);
             // Late quiet moves (from the third, at depth 2 or more) are searched shallower
             // first (late move reductions).
             int reduction = 0;
@@ -635,7 +743,7 @@ class Searcher {
             pv.push_back(Geo::row_of(c) * N + Geo::column_of(c));
             make(c);
             played.push_back(c);
-            const TtEntry& e = s_.tt[hash_ & (s_.tt.size() - 1)];
+            const TtEntry& e = s_.tt.at(hash_);
             c = e.key == hash_ && e.bound != kNone ? e.move : -1;
             if (has_five<Geo>(stones_[side_ ^ 1], exact_)) break;
         }
@@ -659,11 +767,13 @@ GomokuEngine::GomokuEngine(const std::vector<float>& weights, std::size_t tt_ent
     }
     std::size_t size = 1;
     while (size < tt_entries) size <<= 1;
-    impl_->shared.tt.assign(size, TtEntry{});
+    impl_->shared.tt.assign(size);
     // The pattern and level tables are built now, not in the first move's time.
     pattern_table(false);
     pattern_table(true);
     level_table();
+    pattern_value_table(false);
+    pattern_value_table(true);
     if (!shape_weights.empty()) {
         shape_table(false);
         shape_table(true);
@@ -685,14 +795,13 @@ void GomokuEngine::resize_table(std::size_t bytes) {
     std::size_t size = 4096;
     while (size < (std::size_t{1} << 24) && 2 * size * sizeof(TtEntry) <= bytes) size <<= 1;
     if (size == impl_->shared.tt.size()) return;
-    impl_->shared.tt.assign(size, TtEntry{});
-    impl_->shared.tt.shrink_to_fit();
+    impl_->shared.tt.assign(size);
 }
 
 std::size_t GomokuEngine::table_bytes() const { return impl_->shared.tt.size() * sizeof(TtEntry); }
 
 void GomokuEngine::clear() {
-    std::fill(impl_->shared.tt.begin(), impl_->shared.tt.end(), TtEntry{});
+    impl_->shared.tt.clear();
     std::memset(impl_->shared.history, 0, sizeof(impl_->shared.history));
 }
 

@@ -1,13 +1,15 @@
 // The Gomoku engine for play on the clock (Gomocup brains): iterative-deepening principal-
-// variation search with a transposition table (Zobrist keys), candidate moves near the stones,
-// move ordering (hash move, killers, history, the learned table's ranks), forced replies to
-// fours and open threes, late move reductions of quiet moves, and threat-space search (VCF
+// variation search with a transposition table (Zobrist keys), candidate moves near the stones
+// pruned to the few best by their move value (both sides' line shapes through the cell,
+// patterns.hpp), move ordering (hash move, threat cells, killers, move value, history), forced
+// replies to fours and open threes (ordered by the learned table's ranks), late move
+// reductions, and threat-space search (VCF
 // first, then VCT, in a fifth of the time) at the root; the answer is checked against the
 // opponent's VCF and VCT. Threat patterns are kept move by move
 // (patterns.hpp: the same cell sets as threats.hpp's whole-board functions). The evaluation is the
 // learned player's own (the 11 rewards and K of players.hpp, unchanged from the player file, with
 // its positional term):
-//   - the move order at every node is the table's rank order (highest reward first),
+//   - the move order at forced replies is the table's rank order (highest reward first),
 //   - the leaf value is the positional term's threat potentials (4 / 2 / 1 per cell of level
 //     1 / 2 / 3, the mover's minus the opponent's) plus the normalised reward of the best rank
 //     the mover can reach.

@@ -159,6 +159,21 @@ const std::array<uint8_t, kLineCodes>& shape_table(bool exact) {
     return exact ? standard : freestyle;
 }
 
+const std::array<uint16_t, kLineCodes>& pattern_value_table(bool exact) {
+    static const auto build = [](bool rule) {
+        std::array<uint16_t, kLineCodes> values{};
+        const auto& shapes = shape_table(rule);
+        const auto& patterns = pattern_table(rule);
+        for (std::size_t code = 0; code < kLineCodes; ++code)
+            values[code] =
+                static_cast<uint16_t>(patterns[code] | kShapeMoveValue[shapes[code]] << 4);
+        return values;
+    };
+    static const std::array<uint16_t, kLineCodes> freestyle = build(false);
+    static const std::array<uint16_t, kLineCodes> standard = build(true);
+    return exact ? standard : freestyle;
+}
+
 const uint8_t* level_table() {
     static const std::array<uint8_t, 65536> levels = build_levels();
     return levels.data();

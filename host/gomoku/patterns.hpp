@@ -72,6 +72,14 @@ uint8_t line_shape(const uint8_t* line, bool exact);
 // The shape table of a rule: entry code -> LineShape (built on first use, thread safe).
 const std::array<uint8_t, kLineCodes>& shape_table(bool exact);
 
+// The move value of a line shape (the engine's candidate order and pruning, not its
+// evaluation): what a stone makes in one direction, summed over the four directions and both
+// sides (its own shapes and those it takes from the opponent) into a cell's move score.
+constexpr uint16_t kShapeMoveValue[kLineShapes] = {0, 1, 2, 6, 6, 20, 24, 100, 400};
+// Each line code's pattern bits (pattern_table) in bits 0-3 and its shape's kShapeMoveValue
+// above them (built on first use, thread safe).
+const std::array<uint16_t, kLineCodes>& pattern_value_table(bool exact);
+
 // The threat level (1, 2, 3 or 4 as in threats.hpp) of a cell from its four directions' pattern
 // bits (direction d in bits 4d..4d+3), the opponent's five-points not counted.
 int level_of_patterns(uint16_t patterns);
@@ -92,6 +100,7 @@ class IncrementalPatterns {
         for (auto& side : shape_count_)
             for (auto& n : side) n = 0;
         levels_ = level_table();
+        values_ = pattern_value_table(exact).data();
         for (int s = 0; s < 2; ++s) {
             five[s] = four[s] = BB::none();
             for (auto& l : level[s]) l = BB::none();
@@ -117,6 +126,8 @@ class IncrementalPatterns {
             }
         for (int y = 0; y < N; ++y)
             for (int x = 0; x < N; ++x) refresh_all(Geo::cell(x, y));
+        for (int y = 0; y < N; ++y)
+            for (int x = 0; x < N; ++x) refresh_value(Geo::cell(x, y));
         if (shapes_)
             for (int s = 0; s < 2; ++s)
                 for (int d = 0; d < 4; ++d)
@@ -142,6 +153,9 @@ class IncrementalPatterns {
     int shape_at(int side, int d, int c) const { return shapes_[codes_[side][d][c]]; }
     // The level (1..4) of an empty cell for `side`; 4 on occupied cells.
     int level_at(int side, int c) const { return level_at_[side][c]; }
+    // The move value of empty cell c for `side`: kShapeMoveValue of its four directions'
+    // shapes (its value on occupied cells is not kept).
+    int move_value(int side, int c) const { return value_[side][c]; }
 
   private:
     static constexpr int kDx[4] = {1, 0, 1, -1};  // row, column, diagonal, anti-diagonal
@@ -151,11 +165,35 @@ class IncrementalPatterns {
     const uint8_t* table_ = nullptr;
     const uint8_t* levels_ = nullptr;
     const uint8_t* shapes_ = nullptr;  // null: no shape counts
+    const uint16_t* values_ = nullptr;  // pattern_value_table
+    uint16_t value_[2][Geo::kCellRange] = {};
     int shape_count_[2][kLineShapes] = {};
     uint16_t codes_[2][4][Geo::kCellRange] = {};
     uint16_t patterns_[2][Geo::kCellRange] = {};
     uint8_t level_at_[2][Geo::kCellRange] = {};
     uint8_t owner_[Geo::kCellRange] = {};  // 0 empty, 1 + side
+
+    static constexpr int kDigits[11] = {
+        line_digit(-5), line_digit(-4), line_digit(-3), line_digit(-2), line_digit(-1), 0,
+        line_digit(1),  line_digit(2),  line_digit(3),  line_digit(4),  line_digit(5)};
+
+    // The distances k (-5..5) whose cell from (x, y) k steps along direction d is on the board.
+    static void line_range(int d, int x, int y, int* k_min_out, int* k_max_out) {
+        int k_min = -kLineReach, k_max = kLineReach;
+        if (kDx[d] == 1) {
+            k_min = k_min > -x ? k_min : -x;
+            k_max = k_max < N - 1 - x ? k_max : N - 1 - x;
+        } else if (kDx[d] == -1) {
+            k_min = k_min > x - (N - 1) ? k_min : x - (N - 1);
+            k_max = k_max < x ? k_max : x;
+        }
+        if (kDy[d] == 1) {
+            k_min = k_min > -y ? k_min : -y;
+            k_max = k_max < N - 1 - y ? k_max : N - 1 - y;
+        }
+        *k_min_out = k_min;
+        *k_max_out = k_max;
+    }
 
     void set_cell(int s, int c, uint16_t patterns) {
         if (patterns == patterns_[s][c] && owner_[c] == 0) return;
@@ -190,6 +228,14 @@ class IncrementalPatterns {
         }
     }
 
+    void refresh_value(int c) {
+        for (int s = 0; s < 2; ++s) {
+            int v = 0;
+            for (int d = 0; d < 4; ++d) v += values_[codes_[s][d][c]] >> 4;
+            value_[s][c] = static_cast<uint16_t>(v);
+        }
+    }
+
     void update(int side, int c, int sign) {
         owner_[c] = sign > 0 ? static_cast<uint8_t>(1 + side) : 0;
         if (shapes_)
@@ -205,25 +251,12 @@ class IncrementalPatterns {
             }
         } else {
             refresh_all(c);
+            refresh_value(c);
         }
-        static constexpr int kDigit[11] = {
-            line_digit(-5), line_digit(-4), line_digit(-3), line_digit(-2), line_digit(-1), 0,
-            line_digit(1),  line_digit(2),  line_digit(3),  line_digit(4),  line_digit(5)};
         const int x = Geo::column_of(c), y = Geo::row_of(c);
         for (int d = 0; d < 4; ++d) {
-            // The distances k (-5..5) whose cell c + k step is on the board.
-            int k_min = -kLineReach, k_max = kLineReach;
-            if (kDx[d] == 1) {
-                k_min = k_min > -x ? k_min : -x;
-                k_max = k_max < N - 1 - x ? k_max : N - 1 - x;
-            } else if (kDx[d] == -1) {
-                k_min = k_min > x - (N - 1) ? k_min : x - (N - 1);
-                k_max = k_max < x ? k_max : x;
-            }
-            if (kDy[d] == 1) {
-                k_min = k_min > -y ? k_min : -y;
-                k_max = k_max < N - 1 - y ? k_max : N - 1 - y;
-            }
+            int k_min, k_max;
+            line_range(d, x, y, &k_min, &k_max);
             const int shift = 4 * d;
             const uint16_t mask = static_cast<uint16_t>(~(15u << shift));
             uint16_t* own_codes = codes_[side][d];
@@ -232,23 +265,32 @@ class IncrementalPatterns {
                 if (k == 0) continue;
                 const int e = c + k * kStep[d];
                 // c is at distance -k from e.
-                const int digit = kDigit[kLineReach - k];
+                const int digit = kDigits[kLineReach - k];
                 const uint16_t own_old = own_codes[e], other_old = other_codes[e];
                 own_codes[e] = static_cast<uint16_t>(own_codes[e] + sign * kLineOwn * digit);
                 other_codes[e] = static_cast<uint16_t>(other_codes[e] + sign * kLineOther * digit);
                 if (owner_[e]) continue;
+                const uint16_t own_now = values_[own_codes[e]];
+                const uint16_t other_now = values_[other_codes[e]];
+                value_[side][e] = static_cast<uint16_t>(value_[side][e] + (own_now >> 4) -
+                                                        (values_[own_old] >> 4));
+                value_[side ^ 1][e] = static_cast<uint16_t>(value_[side ^ 1][e] + (other_now >> 4) -
+                                                            (values_[other_old] >> 4));
                 if (shapes_) {
                     --shape_count_[side][shapes_[own_old]];
                     ++shape_count_[side][shapes_[own_codes[e]]];
                     --shape_count_[side ^ 1][shapes_[other_old]];
                     ++shape_count_[side ^ 1][shapes_[other_codes[e]]];
                 }
-                for (int s = 0; s < 2; ++s) {
-                    const uint16_t bits = table_[codes_[s][d][e]];
-                    if (bits == ((patterns_[s][e] >> shift) & 15)) continue;
-                    set_cell(s, e,
-                             static_cast<uint16_t>((patterns_[s][e] & mask) | (bits << shift)));
-                }
+                const uint16_t own_bits = own_now & 15, other_bits = other_now & 15;
+                if (own_bits != ((patterns_[side][e] >> shift) & 15))
+                    set_cell(
+                        side, e,
+                        static_cast<uint16_t>((patterns_[side][e] & mask) | (own_bits << shift)));
+                if (other_bits != ((patterns_[side ^ 1][e] >> shift) & 15))
+                    set_cell(side ^ 1, e,
+                             static_cast<uint16_t>((patterns_[side ^ 1][e] & mask) |
+                                                   (other_bits << shift)));
             }
         }
     }
