@@ -227,13 +227,15 @@ TEST(LaunchConfig, CudaResultsDoNotDependOnTheBlock) {
     const auto one_ply_cpu = games::play(*square7, one_ply, cpu);
     const auto search_cpu = games::play(*square7, search, cpu);
     const auto ttt_cpu = games::play(*tictactoe, ttt, cpu);
+    struct ChosenAgainAtTheEnd {  // also when a launch throws
+        ~ChosenAgainAtTheEnd() { force_block(0); }
+    } restore;
     for (int block : {0, 32, 96, 256, 1024}) {
         force_block(block);
         EXPECT_EQ(same(one_ply_cpu, games::play(*square7, one_ply, gpu)), "") << "block " << block;
         EXPECT_EQ(same(search_cpu, games::play(*square7, search, gpu)), "") << "block " << block;
         EXPECT_EQ(same(ttt_cpu, games::play(*tictactoe, ttt, gpu)), "") << "block " << block;
     }
-    force_block(0);
 #endif
 }
 
