@@ -1,6 +1,15 @@
 #include <cuda_runtime.h>
+#include <cxxabi.h>
 #include <unistd.h>
 
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <mutex>
+#include <set>
+#include <string>
+#include <tuple>
+#include <unordered_map>
 #include <vector>
 
 #include "kernels/cuda_api.hpp"
@@ -76,6 +85,121 @@ int multiprocessor_count() {
         return sms;
     }();
     return count;
+}
+
+namespace {
+
+struct KernelFacts {
+    Occupancy occupancy;
+    int registers = 0;
+};
+
+std::mutex kernel_facts_mutex;
+
+const KernelFacts& kernel_facts(const void* kernel) {
+    static std::unordered_map<const void*, KernelFacts> cache;  // nodes stay where they are
+    std::lock_guard<std::mutex> lock(kernel_facts_mutex);
+    auto found = cache.find(kernel);
+    if (found != cache.end()) return found->second;
+    KernelFacts facts;
+    cudaFuncAttributes attributes{};
+    GAEVAL_CUDA_CHECK(cudaFuncGetAttributes(&attributes, kernel));
+    facts.registers = attributes.numRegs;
+    for (int block = kWarp; block <= kMaxBlock && block <= attributes.maxThreadsPerBlock;
+         block += kWarp) {
+        int blocks = 0;
+        GAEVAL_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel, block, 0));
+        facts.occupancy.blocks[block / kWarp - 1] = blocks;
+    }
+    return cache.emplace(kernel, facts).first->second;
+}
+
+// The kernel's name for the launch log: demangled, namespaces dropped, at most 200 characters.
+std::string kernel_name(const void* kernel) {
+    std::string name = "kernel";
+#if CUDART_VERSION >= 12030
+    const char* mangled = nullptr;
+    if (cudaFuncGetName(&mangled, kernel) == cudaSuccess && mangled) {
+        int status = 0;
+        char* demangled = abi::__cxa_demangle(mangled, nullptr, nullptr, &status);
+        name = status == 0 && demangled ? demangled : mangled;
+        std::free(demangled);
+    }
+    cudaGetLastError();
+#else
+    (void)kernel;
+#endif
+    for (const char* prefix :
+         {"gaeval::cuda::executor_detail::", "gaeval::batch_ops::", "gaeval::cuda::", "gaeval::"})
+        for (std::size_t at; (at = name.find(prefix)) != std::string::npos;)
+            name.erase(at, std::char_traits<char>::length(prefix));
+    if (name.size() > 200) name = name.substr(0, 197) + "...";
+    return name;
+}
+
+bool launch_log_on() {
+    static const bool on = [] {
+        const char* v = std::getenv("GAEVAL_CUDA_LAUNCH_LOG");
+        return v && *v && std::string(v) != "0";
+    }();
+    return on;
+}
+
+}  // namespace
+
+const Occupancy& kernel_occupancy(const void* kernel) { return kernel_facts(kernel).occupancy; }
+
+namespace {
+std::atomic<int>& forced_block_value() {
+    static std::atomic<int> block{[] {
+        const int parsed = parse_block_override(std::getenv("GAEVAL_CUDA_BLOCK"));
+        return parsed > 0 ? parsed : 0;
+    }()};
+    return block;
+}
+}  // namespace
+
+int forced_block() { return forced_block_value().load(std::memory_order_relaxed); }
+
+void force_block(int block) {
+    if (block != 0 && parse_block_override(std::to_string(block).c_str()) <= 0)
+        throw Error("force_block: " + std::to_string(block) +
+                    " is not a multiple of 32 from 32 to 1024");
+    forced_block_value().store(block, std::memory_order_relaxed);
+}
+
+LaunchShape launch_shape(const void* kernel, uint64_t threads, int lanes, int fixed_block) {
+    const KernelFacts& facts = kernel_facts(kernel);
+    const int multiprocessors = multiprocessor_count();
+    LaunchShape shape;
+    if (fixed_block > 0) {
+        shape.block = fixed_block;
+        shape.grid = threads ? grid_blocks(threads, multiprocessors, fixed_block) : 0;
+    } else {
+        shape = choose_launch(threads, multiprocessors, facts.occupancy, lanes, forced_block());
+    }
+    if (threads && (shape.block == 0 || facts.occupancy.at(shape.block) == 0))
+        throw Error("no launch of " + std::to_string(shape.block) + "-thread blocks fits kernel " +
+                    std::to_string(reinterpret_cast<std::uintptr_t>(kernel)) + " (" +
+                    std::to_string(facts.registers) + " registers a thread" +
+                    (forced_block() ? ", GAEVAL_CUDA_BLOCK=" + std::to_string(forced_block())
+                                    : std::string()) +
+                    ")");
+    if (launch_log_on()) {
+        static std::set<std::tuple<const void*, int, uint32_t>> said;
+        std::lock_guard<std::mutex> lock(kernel_facts_mutex);
+        if (said.emplace(kernel, shape.block, shape.grid).second)
+            std::fprintf(stderr,
+                         "gaeval: launch %s: %d registers, %d lanes, %llu threads: block %d, "
+                         "grid %u, %d warps resident a multiprocessor (%s)\n",
+                         kernel_name(kernel).c_str(), facts.registers, lanes,
+                         static_cast<unsigned long long>(threads), shape.block, shape.grid,
+                         facts.occupancy.warps(shape.block),
+                         fixed_block > 0  ? "fixed block"
+                         : forced_block() ? "GAEVAL_CUDA_BLOCK"
+                                          : "chosen");
+    }
+    return shape;
 }
 
 void* device_malloc(std::size_t bytes) {

@@ -44,6 +44,12 @@ DeviceInfo query_device();
 // when there is no device or only one (nothing changed). Never throws.
 int select_device_for_rank(int local_rank);
 
+// The block of every launch whose shape is chosen per kernel (kernels/launch_config.hpp), from
+// now on in this process: 0 restores the choice, a multiple of 32 from 32 to 1024 forces that
+// block as GAEVAL_CUDA_BLOCK does (which sets it at the first launch). For tests and benches that
+// check that no result depends on the block; never changes a launch in flight.
+void force_block(int block);
+
 // Device memory (cudaMalloc, never managed memory). Synchronous copies on the default stream.
 void* device_malloc(std::size_t bytes);
 void device_free(void* p) noexcept;

@@ -1,10 +1,13 @@
 // The device half of the executor (host/backend/executor.hpp): cuda::launch<Shape, Op>, one
 // generic launch for every op of every batch. The launch shape (one thread a task, with or
-// without launch bounds, or a lane group of L threads a task) comes from Shape; blocks of 256
-// threads, a grid of at most 16 blocks a multiprocessor (kernels/launch.cuh: grid_for) and a
-// grid-stride loop over the index range itself (no offset added per index: the loop starts at
-// `first`), so that lane groups are aligned tiles of a warp; the launch is checked and the call
-// synchronizes (a kernel's failure surfaces here, once). Included by the kernels/*.cu files that
+// without launch bounds, or a lane group of L threads a task) comes from Shape; the block and grid
+// are chosen per kernel and per launch (kernels/launch.cuh: launch_shape, from the kernel's
+// occupancy and the device's multiprocessors; kernels with launch bounds keep the 256 threads
+// their bounds demand; GAEVAL_CUDA_BLOCK forces one block), and a grid-stride loop runs over the
+// index range itself (no offset added per index: the loop starts at `first`), so that lane
+// groups are aligned tiles of a warp (every block is a multiple of 32 threads) and no result
+// depends on the shape; the launch is checked and the call synchronizes (a kernel's failure
+// surfaces here, once). Included by the kernels/*.cu files that
 // instantiate ops: GAEVAL_INSTANTIATE_LAUNCH(Shape, Op).
 #pragma once
 
@@ -19,8 +22,6 @@
 namespace gaeval::cuda {
 
 namespace executor_detail {
-
-constexpr int kBlock = 256;
 
 // op(i) for i in [begin, end), grid-stride.
 template <class Op>
@@ -44,7 +45,7 @@ __global__ void index_range_kernel(const __grid_constant__ Op op, uint64_t begin
 // The same with launch bounds: blocks of 256 threads and at least MinBlocks of them resident
 // per multiprocessor.
 template <class Op, int MinBlocks>
-__global__ void __launch_bounds__(kBlock, MinBlocks)
+__global__ void __launch_bounds__(kDefaultBlock, MinBlocks)
     index_range_bounded_kernel(const __grid_constant__ Op op, uint64_t begin, uint64_t end) {
     index_range(op, begin, end);
 }
@@ -66,19 +67,29 @@ void launch(uint64_t first, uint64_t n, const Op& op) {
                   "kernel argument not trivially copyable or over the 32,764-byte parameter "
                   "limit (games/core/kernel_arguments.hpp)");
     if (n == 0) return;
-    constexpr uint64_t L = Shape::lanes;
+    constexpr int L = Shape::lanes;
     const uint64_t threads = n * L;
-    {
+    // The shape first (the first launch of a kernel queries its occupancy), outside the timing.
+    if constexpr (L > 1) {
+        using Grouped = InLaneGroups<L, Op>;
+        const LaunchShape shape =
+            launch_shape(reinterpret_cast<const void*>(&index_range_kernel<Grouped>), threads, L);
         TimedSection timed(TimedWork::Kernel, nullptr);
-        const unsigned grid = grid_for(threads, kBlock);
-        if constexpr (L > 1)
-            index_range_kernel<<<grid, kBlock>>>(InLaneGroups<Shape::lanes, Op>{op}, first * L,
-                                                 (first + n) * L);
-        else if constexpr (Shape::min_blocks > 0)
-            index_range_bounded_kernel<Op, Shape::min_blocks>
-                <<<grid, kBlock>>>(op, first, first + n);
-        else
-            index_range_kernel<<<grid, kBlock>>>(op, first, first + n);
+        index_range_kernel<<<shape.grid, shape.block>>>(Grouped{op}, first * L, (first + n) * L);
+        GAEVAL_CUDA_CHECK_LAUNCH();
+    } else if constexpr (Shape::min_blocks > 0) {
+        const LaunchShape shape = launch_shape(
+            reinterpret_cast<const void*>(&index_range_bounded_kernel<Op, Shape::min_blocks>),
+            threads, 1, kDefaultBlock);
+        TimedSection timed(TimedWork::Kernel, nullptr);
+        index_range_bounded_kernel<Op, Shape::min_blocks>
+            <<<shape.grid, shape.block>>>(op, first, first + n);
+        GAEVAL_CUDA_CHECK_LAUNCH();
+    } else {
+        const LaunchShape shape =
+            launch_shape(reinterpret_cast<const void*>(&index_range_kernel<Op>), threads, 1);
+        TimedSection timed(TimedWork::Kernel, nullptr);
+        index_range_kernel<<<shape.grid, shape.block>>>(op, first, first + n);
         GAEVAL_CUDA_CHECK_LAUNCH();
     }
     synchronize();

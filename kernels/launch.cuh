@@ -1,6 +1,7 @@
 // Generic launch of an index-parallel operation: a grid-stride loop over 64-bit indices calling
 // op(i), the device twin of host/backend/parallel.hpp's parallel_for. The op is a trivially
-// copyable functor from games/ passed by value; its result cannot depend on the launch shape.
+// copyable functor from games/ passed by value; its result cannot depend on the launch shape,
+// which is chosen per kernel and per launch (kernels/launch_config.hpp).
 #pragma once
 
 #include <cuda_runtime.h>
@@ -9,6 +10,7 @@
 
 #include "games/core/kernel_arguments.hpp"
 #include "kernels/cuda_check.cuh"
+#include "kernels/launch_config.hpp"
 
 namespace gaeval::cuda {
 
@@ -30,30 +32,43 @@ __global__ void for_each_index_kernel(Op op, uint64_t n) {
 // per multiprocessor, so at most 65536 / (256 * MinBlocks) registers a thread (64 for 4: half
 // the warps a multiprocessor holds).
 template <class Op, int MinBlocks>
-__global__ void __launch_bounds__(256, MinBlocks) for_each_index_bounded_kernel(Op op, uint64_t n) {
+__global__ void __launch_bounds__(kDefaultBlock, MinBlocks)
+    for_each_index_bounded_kernel(Op op, uint64_t n) {
     grid_stride(op, n);
 }
 
 // Number of multiprocessors of the current device (cached per process).
 int multiprocessor_count();
 
-// Blocks for n indices in blocks of `block` threads: enough for every index, at most 16 per
-// multiprocessor (the grid-stride loop does the rest).
-inline unsigned grid_for(uint64_t n, int block) {
-    const uint64_t blocks_needed = (n + block - 1) / block;
-    const uint64_t max_blocks = static_cast<uint64_t>(multiprocessor_count()) * 16;
-    return static_cast<unsigned>(blocks_needed < max_blocks ? blocks_needed : max_blocks);
-}
+// Resident blocks a multiprocessor of the current device holds of `kernel` (a __global__
+// function's address) per block size, by cudaOccupancyMaxActiveBlocksPerMultiprocessor (no
+// dynamic shared memory); queried once per kernel, then cached. Thread-safe.
+const Occupancy& kernel_occupancy(const void* kernel);
+
+// The forced block: GAEVAL_CUDA_BLOCK, read at the first launch (kernels/launch_config.hpp:
+// parse_block_override; 0 when unset, "auto" or invalid: host/backend/backend.cpp refuses an
+// invalid value before any launch), or what force_block (kernels/cuda_api.hpp) set since.
+int forced_block();
+
+// The launch of `threads` threads of `kernel` (tasks of `lanes` threads): choose_launch with the
+// kernel's occupancy, the device's multiprocessors and GAEVAL_CUDA_BLOCK; `fixed_block` > 0 (a
+// kernel whose launch bounds demand that block, or a caller's block) keeps that block and only
+// sizes the grid. GAEVAL_CUDA_LAUNCH_LOG=1 prints each new (kernel, shape) once on stderr:
+// registers, threads, block, grid and resident warps a multiprocessor.
+LaunchShape launch_shape(const void* kernel, uint64_t threads, int lanes, int fixed_block = 0);
 
 // Launch op(i) for i in [0, n) on the given stream (default stream when 0); asynchronous.
+// `block` 0: chosen for this kernel and n (launch_shape); otherwise that block.
 template <class Op>
-void for_each_index(const Op& op, uint64_t n, cudaStream_t stream = 0, int block = 256) {
+void for_each_index(const Op& op, uint64_t n, cudaStream_t stream = 0, int block = 0) {
     static_assert(fits_kernel_parameters<Op>(),
                   "kernel argument not trivially copyable or over the 32,764-byte parameter "
                   "limit (games/core/kernel_arguments.hpp)");
     if (n == 0) return;
+    const LaunchShape shape =
+        launch_shape(reinterpret_cast<const void*>(&for_each_index_kernel<Op>), n, 1, block);
     TimedSection timed(TimedWork::Kernel, stream);
-    for_each_index_kernel<<<grid_for(n, block), block, 0, stream>>>(op, n);
+    for_each_index_kernel<<<shape.grid, shape.block, 0, stream>>>(op, n);
     GAEVAL_CUDA_CHECK_LAUNCH();
 }
 
@@ -64,8 +79,11 @@ void for_each_index_bounded(const Op& op, uint64_t n, cudaStream_t stream = 0) {
                   "kernel argument not trivially copyable or over the 32,764-byte parameter "
                   "limit (games/core/kernel_arguments.hpp)");
     if (n == 0) return;
+    const LaunchShape shape =
+        launch_shape(reinterpret_cast<const void*>(&for_each_index_bounded_kernel<Op, MinBlocks>),
+                     n, 1, kDefaultBlock);
     TimedSection timed(TimedWork::Kernel, stream);
-    for_each_index_bounded_kernel<Op, MinBlocks><<<grid_for(n, 256), 256, 0, stream>>>(op, n);
+    for_each_index_bounded_kernel<Op, MinBlocks><<<shape.grid, shape.block, 0, stream>>>(op, n);
     GAEVAL_CUDA_CHECK_LAUNCH();
 }
 

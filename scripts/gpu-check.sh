@@ -20,6 +20,10 @@
 #              (GAEVAL_GPU_TEST_REDUCED=1: same comparisons, small batches); where the device
 #              refuses the sanitizer (some sandboxed machines do), the step says so and exits 0
 #   bench      the default benchmark on cpu1, cpu and cuda side by side, and its signature
+#   blocks     issue 30's rows with the launch chosen per kernel and with GAEVAL_CUDA_BLOCK=256
+#              (the fixed launch of before) side by side: 24-member tournament generations (Ataxx,
+#              Risk), 16 islands x 24, random and weighted-vs-policy playouts, the depth-3
+#              searching player against capture; the 16-thread CPU beside them (blocks.md)
 #   compare    learning and pile-in on cuda against cpu in lockstep (first difference reported)
 #   learn      the default learn run on the GPU (time and verification)
 #   large      10^8 plans resident on the device, 10^7 resident and chunked (identical best.json)
@@ -36,7 +40,7 @@
 # the tests and bench steps. scripts/gpu-session.sh runs several steps in one device call.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-steps="stage prebuilt build tests memcheck initcheck synccheck bench compare learn large profile"
+steps="stage prebuilt build tests memcheck initcheck synccheck bench blocks compare learn large profile"
 step=${1:-}
 out=${2:-}
 if [ "$step" = list ]; then echo "$steps"; exit 0; fi
@@ -221,6 +225,132 @@ bench)
     else
         fail "signature differs from tests/data/bench_signature.txt ($expected)"
     fi
+    ;;
+
+blocks)
+    need_binary
+    # Each case runs twice on cuda, first with the launch chosen per kernel (its shapes logged by
+    # GAEVAL_CUDA_LAUNCH_LOG=1), then with GAEVAL_CUDA_BLOCK=256; the CPU rows once, in the first
+    # run. Outputs and CSVs are appended to blocks.log as each run ends; blocks.md is the table.
+    rm -rf "$scratch/blocks"; mkdir -p "$scratch/blocks"
+    dev=cuda; cpu_rows=cpu,cuda; seconds=1; islands=16; depth3_games=10000; cpu_depth3_games=3000
+    if [ "$preset" = cpu ]; then  # the script's logic without a GPU: cpu rows, small sizes
+        dev=cpu; cpu_rows=cpu; seconds=0.2; islands=2; depth3_games=40; cpu_depth3_games=40
+    fi
+    : >"$out/blocks.log"
+    csvs=()
+    bench_case() {  # name, bench arguments...
+        local name=$1; shift
+        local mode backends csv
+        for mode in chosen 256; do
+            backends=$dev
+            [ $mode = chosen ] && backends=$cpu_rows
+            [ $mode = 256 ] && [ "$preset" = cpu ] && continue
+            csv=$scratch/blocks/$name-$mode.csv
+            local env=(GAEVAL_CUDA_LAUNCH_LOG=1)
+            [ $mode = 256 ] && env=(GAEVAL_CUDA_BLOCK=256)
+            if bounded env "${env[@]}" "$bin" bench "$@" --backend "$backends" \
+                --max-seconds "$seconds" --min-samples 3 --csv "$csv" \
+                >"$scratch/blocks/$name-$mode.log" 2>&1; then
+                csvs+=("$mode:$csv")
+            else
+                fail "$name, $mode (see blocks.log)"
+            fi
+            { echo "== $name, $mode: ${env[*]} $bin bench $* --backend $backends"
+              cat "$scratch/blocks/$name-$mode.log" "$csv" 2>/dev/null; } >>"$out/blocks.log"
+        done
+    }
+    bench_case tournament --what tournament --game ataxx,risk --population 24
+    bench_case islands --what islands-learn --population "$islands"
+    bench_case playout --what playout --game ataxx
+    # The depth-3 searching player (data/ataxx/default-player.json) against capture.
+    depth3() {  # mode, backend, games
+        local mode=$1 backend=$2 games=$3 env=() rate
+        [ $mode = chosen ] && env=(GAEVAL_CUDA_LAUNCH_LOG=1)
+        [ $mode = 256 ] && env=(GAEVAL_CUDA_BLOCK=256)
+        if bounded env "${env[@]}" "$bin" play --backend "$backend" \
+            --a data/ataxx/default-player.json --depth-a 3 --b capture --games "$games" \
+            --max-plies 400 --json >"$scratch/blocks/depth3-$mode.log" 2>&1; then
+            rate=$(grep -o '"games_per_s":[0-9.e+]*' "$scratch/blocks/depth3-$mode.log" | cut -d: -f2)
+            echo "$mode $backend $games ${rate%.*}" >>"$scratch/blocks/depth3.txt"
+            log "depth 3 vs capture, $backend ($mode): $games games, ${rate%.*} games/s"
+        else
+            fail "depth 3, $mode (see blocks.log)"
+        fi
+        { echo "== depth 3, $mode, $backend: ${env[*]}"; cat "$scratch/blocks/depth3-$mode.log"; } >>"$out/blocks.log"
+    }
+    depth3 chosen "$dev" "$depth3_games"
+    [ "$preset" = cpu ] || depth3 256 cuda "$depth3_games"
+    [ "$preset" = cpu ] || depth3 cpu cpu "$cpu_depth3_games"
+    # The table: every row of the chosen run beside the same row at 256 (cuda median and kernel
+    # seconds) and the CPU's median.
+    {
+        echo "# Launch chosen per kernel against GAEVAL_CUDA_BLOCK=256 ($(git rev-parse --short HEAD 2>/dev/null))"
+        echo
+        echo "Throughput per row (the CPU's at its own size, all threads), cuda's kernel seconds (CUDA events):"
+        echo
+        echo "| workload | size | unit | cpu | cuda chosen | cuda 256 | chosen / 256 | kernel s chosen | kernel s 256 |"
+        echo "|---|---|---|---:|---:|---:|---:|---:|---:|"
+        awk -v files="${csvs[*]}" '
+            # Minimal CSV split: quoted fields may hold commas.
+            function split_csv(line, f,    n, i, c, q, cur) {
+                n = 0; cur = ""; q = 0
+                for (i = 1; i <= length(line); i++) {
+                    c = substr(line, i, 1)
+                    if (c == "\"") q = !q
+                    else if (c == "," && !q) { f[++n] = cur; cur = "" }
+                    else cur = cur c
+                }
+                f[++n] = cur
+                return n
+            }
+            BEGIN {
+                nfiles = split(files, list, " ")
+                for (k = 1; k <= nfiles; k++) {
+                    mode = list[k]; sub(/:.*/, "", mode)
+                    file = list[k]; sub(/^[^:]*:/, "", file)
+                    first = 1
+                    while ((getline line < file) > 0) {
+                        if (first) { first = 0; continue }
+                        split_csv(line, f)
+                        # workload, size, backend, samples, median_s, noise, throughput, unit, ..., kernel_s (14)
+                        size = f[2]; sub(/ games=[0-9]+$/, "", size)
+                        if (f[3] == "cpu") key = f[1] SUBSEP size
+                        else key = f[1] SUBSEP f[2]
+                        unit[f[1]] = f[8]
+                        if (f[3] == "cpu") { cpu[key] = f[7]; if (!(key in seen)) { seen[key] = 1; order[++rows] = key } }
+                        else if (f[3] == "cuda") {
+                            med[mode, f[1] SUBSEP f[2]] = f[7]; ker[mode, f[1] SUBSEP f[2]] = f[14]
+                            if (!((f[1] SUBSEP f[2]) in seen)) { seen[f[1] SUBSEP f[2]] = 1; order[++rows] = f[1] SUBSEP f[2] }
+                            cuda_of[f[1] SUBSEP size] = f[1] SUBSEP f[2]
+                        }
+                    }
+                    close(file)
+                }
+                for (r = 1; r <= rows; r++) {
+                    key = order[r]
+                    if (key in cuda_of && cuda_of[key] != key) continue  # a cpu row shown with its cuda row
+                    split(key, kk, SUBSEP)
+                    size = kk[2]; sub(/ games=[0-9]+$/, "", size)
+                    c = cpu[kk[1] SUBSEP size]; a = med["chosen", key]; b = med["256", key]
+                    ratio = (a > 0 && b > 0) ? sprintf("%.2f", a / b) : ""
+                    printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", kk[1], kk[2], unit[kk[1]], c, a, b, ratio, ker["chosen", key], ker["256", key]
+                }
+            }'
+        echo
+        echo "Depth-3 searching player (data/ataxx/default-player.json, --depth-a 3) against capture (games/s as \`play\` reports them):"
+        echo
+        echo "| launch | backend | games | games/s |"
+        echo "|---|---|---:|---:|"
+        awk '{ printf "| %s | %s | %s | %s |\n", $1, $2, $3, $4 }' "$scratch/blocks/depth3.txt" 2>/dev/null
+        echo
+        echo "Launch shapes chosen (GAEVAL_CUDA_LAUNCH_LOG=1), one line per kernel and shape:"
+        echo
+        echo '```'
+        grep -h "gaeval: launch" "$scratch"/blocks/*-chosen.log 2>/dev/null | sort -u | head -60
+        echo '```'
+    } >"$out/blocks.md"
+    log "blocks.md: $(grep -c '^| [a-z]' "$out/blocks.md") rows"
     ;;
 
 compare)

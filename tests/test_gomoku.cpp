@@ -595,7 +595,7 @@ TEST(GomokuBatches, CudaMatchesCpu) {
         games::PlayRequest r;
         r.a = builtin("threat-search");
         r.b = builtin("seed-table");
-        r.games = gaeval::testing::gpu_test_size(2000, 8);
+        r.games = gaeval::testing::gpu_test_size(2000, 2);  // reduced: each player on each side
         const auto gpu = games::play(*session, r, resolve_backend("cuda", 0));
         const auto cpu = games::play(*session, r, resolve_backend("cpu", 0));
         ASSERT_EQ(gpu.size(), cpu.size());
@@ -612,7 +612,7 @@ TEST(GomokuBatches, CudaMatchesCpu) {
         // weighted-search (depth 2) against threat-search.
         r.a.depth = 2;
         r.b = builtin("threat-search");
-        r.games = gaeval::testing::gpu_test_size(500, 4);
+        r.games = gaeval::testing::gpu_test_size(500, 2);
         const auto gpu_s = games::play(*session, r, resolve_backend("cuda", 0));
         const auto cpu_s = games::play(*session, r, resolve_backend("cpu", 0));
         EXPECT_EQ(std::memcmp(gpu_s.data(), cpu_s.data(), gpu_s.size() * sizeof(GameRecord)), 0)

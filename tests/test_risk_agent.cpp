@@ -316,7 +316,7 @@ TEST(RiskPlayers, CudaMatchesCpu) {
         games::PlayRequest r;
         r.a = alphabeta(2);
         r.b = named(entry.info(), "aggressive");
-        r.games = gaeval::testing::gpu_test_size(2000, 8);
+        r.games = gaeval::testing::gpu_test_size(2000, seats);  // reduced: one game a seat
         const auto gpu = games::play(*session, r, resolve_backend("cuda", 0));
         const auto cpu_records = games::play(*session, r, cpu(0));
         ASSERT_EQ(gpu.size(), cpu_records.size());

@@ -175,12 +175,13 @@ TEST(RulesParity, CudaMatchesCpuBitForBit) {
             random_problem(seed++, c.friendly, c.enemy, c.direction, c.paths, c.turn, c.repair);
         auto cpu = make_cpu_population(p.scenario, c.population, 0, &p);
         auto gpu = make_cuda_population(p.scenario, c.population, &p);
-        expect_identical(run_generations(*cpu, 7, 4, 0.3), run_generations(*gpu, 7, 4, 0.3),
-                         "cuda vs cpu, " + name(c));
+        const int generations = gaeval::testing::gpu_test_size(4, 2);
+        expect_identical(run_generations(*cpu, 7, generations, 0.3),
+                         run_generations(*gpu, 7, generations, 0.3), "cuda vs cpu, " + name(c));
     }
     // Many blocks and a grid-stride loop.
     const RulesProblem p = random_problem(9, 20, 20, Direction::NoFurther, true, true, false);
-    const uint32_t large = gaeval::testing::gpu_test_size(100000u, 2000u);
+    const uint32_t large = gaeval::testing::gpu_test_size(100000u, 300u);
     auto cpu = make_cpu_population(p.scenario, large, 0, &p);
     auto gpu = make_cuda_population(p.scenario, large, &p);
     expect_identical(run_generations(*cpu, 3, 2), run_generations(*gpu, 3, 2),
@@ -198,14 +199,19 @@ TEST(RulesParity, CudaChunkedMatchesCpuBitForBit) {
     for (const Case& c : kCases) {
         const RulesProblem p =
             random_problem(seed++, c.friendly, c.enemy, c.direction, c.paths, c.turn, c.repair);
+        // Reduced mode (sanitizers): two generations, chunks of 7 only for the smallest case.
+        const bool reduced = gaeval::testing::gpu_tests_reduced();
+        const int generations = reduced ? 2 : 3;
         for (uint64_t chunk : {uint64_t{7}, c.population / 3 + 1}) {
+            if (reduced && chunk == 7 && c.population > 40) continue;
             auto cpu = make_cpu_population(p.scenario, c.population, 0, &p);
             auto gpu = make_cuda_population(p.scenario, c.population, &p, chunk);
-            expect_identical(run_generations(*cpu, 5, 3, 0.3), run_generations(*gpu, 5, 3, 0.3),
+            const Snapshot want = run_generations(*cpu, 5, generations, 0.3);
+            expect_identical(want, run_generations(*gpu, 5, generations, 0.3),
                              "cuda streamed (" + std::to_string(chunk) + ") vs cpu, " + name(c));
             auto host = make_cuda_host_chunked_population(p.scenario, c.population, &p, chunk, 0);
             expect_identical(
-                run_generations(*cpu, 5, 3, 0.3), run_generations(*host, 5, 3, 0.3),
+                want, run_generations(*host, 5, generations, 0.3),
                 "cuda host-chunked (" + std::to_string(chunk) + ") vs cpu, " + name(c));
         }
     }

@@ -3,10 +3,12 @@
 #include <omp.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 
 #include "host/backend/parallel.hpp"
 #include "host/core/error.hpp"
+#include "kernels/launch_config.hpp"
 #if GAEVAL_HAVE_CUDA
 #include "kernels/cuda_api.hpp"
 #endif
@@ -84,6 +86,13 @@ BackendChoice resolve_backend(const std::string& flag, int threads) {
     BackendChoice choice;
     choice.threads = threads > 0 ? threads : default_thread_count();
     std::string reason;
+    if (flag != "cpu") {
+        // Checked before any launch, wherever the device may run (kernels/launch_config.hpp).
+        const char* block = std::getenv("GAEVAL_CUDA_BLOCK");
+        if (cuda::parse_block_override(block) < 0)
+            throw InputError(std::string("GAEVAL_CUDA_BLOCK: '") + block +
+                             "' is not a block size (a multiple of 32 from 32 to 1024, or auto)");
+    }
     if (flag == "cpu") {
         choice.kind = BackendKind::Cpu;
         choice.note = "cpu backend requested";

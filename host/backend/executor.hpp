@@ -18,9 +18,10 @@
 // Every call returns when the op has run for every index (the device call synchronizes; a
 // failed launch or kernel throws cuda::Error naming file, line and the CUDA error). The cpu runs
 // the indices on OpenMP threads (backend.threads), dynamic schedule in chunks of `cpu_chunk`
-// indices; the device runs a grid-stride loop over blocks of 256 threads. An op's result may
-// not depend on which thread or lane order runs it (every draw is addressed), so both backends
-// give the same bits.
+// indices; the device runs a grid-stride loop in blocks chosen per kernel and per launch
+// (kernels/launch_config.hpp: multiples of 32 threads). An op's result may not depend on which
+// thread, block or lane order runs it (every draw is addressed), so both backends give the same
+// bits.
 //
 // Ops are trivially copyable structs (kernel arguments, games/core/kernel_arguments.hpp) with a
 // GAEVAL_HD call operator; pointers in an op point into the backend's memory: BackendInput,
