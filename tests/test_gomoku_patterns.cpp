@@ -99,52 +99,6 @@ TEST(GomokuPatterns, IncrementalEqualsWholeBoard20BothRules) {
     random_games<20>(true, 11, 6);
 }
 
-// What IncrementalPatterns skips when a stone is placed or removed: over every line code of
-// both rules, a cell's entry (pattern bits and shape, from line_pattern and line_shape) does
-// not change when one neighbour changes that lies past the rule's reach (line_reach) or
-// behind a stone of the other side (nearer the centre on the same half of the line).
-TEST(GomokuPatterns, EntriesIgnoreCellsPastTheReachOrBehindTheOtherSide) {
-    for (bool exact : {false, true}) {
-        const auto& entries = pattern_shape_table(exact);
-        const auto& patterns = pattern_table(exact);
-        const auto& shapes = shape_table(exact);
-        int skippable = 0;
-        for (int code = 0; code < kLineCodes; ++code) {
-            ASSERT_EQ(entries[static_cast<std::size_t>(code)],
-                      patterns[static_cast<std::size_t>(code)] |
-                          shapes[static_cast<std::size_t>(code)] << 4);
-            for (int k = -kLineReach; k <= kLineReach; ++k) {
-                if (k == 0) continue;
-                bool behind = false;  // another-side cell strictly between the centre and k
-                for (int j = k < 0 ? k + 1 : 1; j < (k < 0 ? 0 : k); ++j)
-                    behind = behind || (code / line_digit(j)) % 3 == kLineOther;
-                const bool past = (k < 0 ? -k : k) > line_reach(exact);
-                if (!behind && !past) continue;
-                ++skippable;
-                const int digit = (code / line_digit(k)) % 3;
-                for (int other = 0; other < 3; ++other) {
-                    const int changed = code + (other - digit) * line_digit(k);
-                    ASSERT_EQ(entries[static_cast<std::size_t>(changed)],
-                              entries[static_cast<std::size_t>(code)])
-                        << "rule " << exact << " code " << code << " distance " << k;
-                }
-            }
-        }
-        EXPECT_GT(skippable, kLineCodes);  // the check is not empty
-    }
-    // The line-word halves: 5 cells (2 bits each, the first lowest) as base-3 digits.
-    const uint8_t* halves = line_code_halves();
-    for (int s = 0; s < 2; ++s)
-        for (int bits = 0; bits < kLineHalves; ++bits) {
-            int want = 0, weight = 1;
-            for (int i = 0; i < 5; ++i, weight *= 3) {
-                const int cell = (bits >> (2 * i)) & 3;
-                want += weight * (cell == 0 ? kLineEmpty : cell == 1 + s ? kLineOwn : kLineOther);
-            }
-            ASSERT_EQ(halves[s * kLineHalves + bits], want) << "side " << s << " bits " << bits;
-        }
-}
-
 // The line table, read by hand (x own, o the other side or the edge, C the centre).
 TEST(GomokuPatterns, LinePatternsByHand) {
     auto line_of = [](const char* text) {  // 11 characters, centre at 5

@@ -769,9 +769,15 @@ GomokuEngine::GomokuEngine(const std::vector<float>& weights, std::size_t tt_ent
     while (size < tt_entries) size <<= 1;
     impl_->shared.tt.assign(size);
     // The pattern and level tables are built now, not in the first move's time.
-    pattern_shape_table(false);  // also builds pattern_table and shape_table
-    pattern_shape_table(true);
+    pattern_table(false);
+    pattern_table(true);
     level_table();
+    pattern_value_table(false);
+    pattern_value_table(true);
+    if (!shape_weights.empty()) {
+        shape_table(false);
+        shape_table(true);
+    }
     impl_->shared.weights.assign(kWeightCount, 0.0f);
     for (int i = 0; i < kWeightCount && i < static_cast<int>(weights.size()); ++i)
         impl_->shared.weights[static_cast<std::size_t>(i)] = weights[static_cast<std::size_t>(i)];

@@ -159,38 +159,19 @@ const std::array<uint8_t, kLineCodes>& shape_table(bool exact) {
     return exact ? standard : freestyle;
 }
 
-const std::array<uint8_t, kLineCodes>& pattern_shape_table(bool exact) {
+const std::array<uint16_t, kLineCodes>& pattern_value_table(bool exact) {
     static const auto build = [](bool rule) {
-        std::array<uint8_t, kLineCodes> entries{};
+        std::array<uint16_t, kLineCodes> values{};
         const auto& shapes = shape_table(rule);
         const auto& patterns = pattern_table(rule);
         for (std::size_t code = 0; code < kLineCodes; ++code)
-            entries[code] = static_cast<uint8_t>(patterns[code] | shapes[code] << 4);
-        return entries;
+            values[code] =
+                static_cast<uint16_t>(patterns[code] | kShapeMoveValue[shapes[code]] << 4);
+        return values;
     };
-    static const std::array<uint8_t, kLineCodes> freestyle = build(false);
-    static const std::array<uint8_t, kLineCodes> standard = build(true);
+    static const std::array<uint16_t, kLineCodes> freestyle = build(false);
+    static const std::array<uint16_t, kLineCodes> standard = build(true);
     return exact ? standard : freestyle;
-}
-
-const uint8_t* line_code_halves() {
-    static const auto halves = [] {
-        std::array<uint8_t, 2 * kLineHalves> out{};
-        for (int s = 0; s < 2; ++s)
-            for (int bits = 0; bits < kLineHalves; ++bits) {
-                int code = 0;
-                for (int i = 4; i >= 0; --i) {
-                    const uint64_t cell = static_cast<uint64_t>(bits >> (2 * i)) & 3;
-                    const int digit = cell == kLineWordEmpty                 ? kLineEmpty
-                                      : cell == static_cast<uint64_t>(1 + s) ? kLineOwn
-                                                                             : kLineOther;
-                    code = 3 * code + digit;
-                }
-                out[static_cast<std::size_t>(s * kLineHalves + bits)] = static_cast<uint8_t>(code);
-            }
-        return out;
-    }();
-    return halves.data();
 }
 
 const uint8_t* level_table() {
