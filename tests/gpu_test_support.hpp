@@ -5,8 +5,11 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <cstring>
 #include <string>
+#include <vector>
 
+#include "games/core/match.hpp"
 #include "host/backend/backend.hpp"
 
 namespace gaeval::testing {
@@ -23,6 +26,17 @@ inline bool gpu_tests_reduced() {
 template <class T>
 T gpu_test_size(T full, T reduced) {
     return gpu_tests_reduced() ? reduced : full;
+}
+
+// "" when two backends' game records are equal byte for byte (moves by their hash), else where
+// they first differ.
+inline std::string records_difference(const std::vector<GameRecord>& x,
+                                      const std::vector<GameRecord>& y) {
+    if (x.size() != y.size()) return "sizes differ";
+    for (std::size_t i = 0; i < x.size(); ++i)
+        if (std::memcmp(&x[i], &y[i], sizeof(GameRecord)) != 0)
+            return "first difference in game " + std::to_string(i);
+    return "";
 }
 
 }  // namespace gaeval::testing

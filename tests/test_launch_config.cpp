@@ -199,13 +199,6 @@ TEST(LaunchConfig, CudaResultsDoNotDependOnTheBlock) {
 #if GAEVAL_HAVE_CUDA
     const BackendChoice gpu = resolve_backend("cuda", 0);
     const BackendChoice cpu = resolve_backend("cpu", 0);
-    auto same = [](const std::vector<GameRecord>& x, const std::vector<GameRecord>& y) {
-        if (x.size() != y.size()) return std::string("sizes differ");
-        for (std::size_t i = 0; i < x.size(); ++i)
-            if (std::memcmp(&x[i], &y[i], sizeof(GameRecord)) != 0)
-                return "first difference in game " + std::to_string(i);
-        return std::string();
-    };
     games::PlayRequest one_ply;
     one_ply.a.kind = one_ply.b.kind = PlayerKind::Weighted;
     one_ply.a.weights = {1.0f, 1.0f, 0.5f, 0.25f, 0.125f, 0.0f, 0.5f, 1.0f,
@@ -232,9 +225,16 @@ TEST(LaunchConfig, CudaResultsDoNotDependOnTheBlock) {
     } restore;
     for (int block : {0, 32, 96, 256, 1024}) {
         force_block(block);
-        EXPECT_EQ(same(one_ply_cpu, games::play(*square7, one_ply, gpu)), "") << "block " << block;
-        EXPECT_EQ(same(search_cpu, games::play(*square7, search, gpu)), "") << "block " << block;
-        EXPECT_EQ(same(ttt_cpu, games::play(*tictactoe, ttt, gpu)), "") << "block " << block;
+        EXPECT_EQ(
+            gaeval::testing::records_difference(one_ply_cpu, games::play(*square7, one_ply, gpu)),
+            "")
+            << "block " << block;
+        EXPECT_EQ(
+            gaeval::testing::records_difference(search_cpu, games::play(*square7, search, gpu)), "")
+            << "block " << block;
+        EXPECT_EQ(gaeval::testing::records_difference(ttt_cpu, games::play(*tictactoe, ttt, gpu)),
+                  "")
+            << "block " << block;
     }
 #endif
 }

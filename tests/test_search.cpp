@@ -247,25 +247,20 @@ TEST(Search, CudaMatchesCpu) {
     request.games = gaeval::testing::gpu_test_size(64, 4);
     request.seed = 9;
     request.max_plies = 300;
-    auto same = [](const std::vector<GameRecord>& x, const std::vector<GameRecord>& y) {
-        if (x.size() != y.size()) return std::string("sizes differ");
-        for (std::size_t i = 0; i < x.size(); ++i)
-            if (std::memcmp(&x[i], &y[i], sizeof(GameRecord)) != 0)
-                return "first difference in game " + std::to_string(i);
-        return std::string();
-    };
     for (int depth : {2, 3}) {
         request.a.depth = depth;
         request.b.depth = depth - 1;
         const auto square7 = ataxx::open_session(fen_setup("startpos"));
-        EXPECT_EQ(same(games::play(*square7, request, ataxx::testing::cpu_backend(0)),
-                       games::play(*square7, request, gpu)),
+        EXPECT_EQ(gaeval::testing::records_difference(
+                      games::play(*square7, request, ataxx::testing::cpu_backend(0)),
+                      games::play(*square7, request, gpu)),
                   "")
             << "square7, depth " << depth;
         const auto three =
             ataxx::open_session(fen_setup("startpos", "square8:6x6", "genetic-game", 3));
-        EXPECT_EQ(same(games::play(*three, request, ataxx::testing::cpu_backend(0)),
-                       games::play(*three, request, gpu)),
+        EXPECT_EQ(gaeval::testing::records_difference(
+                      games::play(*three, request, ataxx::testing::cpu_backend(0)),
+                      games::play(*three, request, gpu)),
                   "")
             << "3 players, depth " << depth;
     }
@@ -274,8 +269,9 @@ TEST(Search, CudaMatchesCpu) {
     ttt.b.weights = ttt.a.weights;
     ttt.a.depth = 4;
     const auto session = games::find_game("tictactoe").open({});
-    EXPECT_EQ(same(games::play(*session, ttt, ataxx::testing::cpu_backend(0)),
-                   games::play(*session, ttt, gpu)),
+    EXPECT_EQ(gaeval::testing::records_difference(
+                  games::play(*session, ttt, ataxx::testing::cpu_backend(0)),
+                  games::play(*session, ttt, gpu)),
               "");
 }
 
