@@ -19,8 +19,8 @@ using u128 = unsigned __int128;
 // views the kernels use, that the buffer holds exactly that chunk's plans; then writes changed
 // genes back (the repair path) and checks the host array changed at those plans alone.
 void check_by_copying(uint64_t population, int genes, uint64_t chunk) {
-    SCOPED_TRACE(testing::Message() << "population " << population << ", genes " << genes
-                                    << ", chunk " << chunk);
+    SCOPED_TRACE(testing::Message()
+                 << "population " << population << ", genes " << genes << ", chunk " << chunk);
     std::vector<uint32_t> host(population * genes);
     for (std::size_t i = 0; i < host.size(); ++i) host[i] = static_cast<uint32_t>(i * 2654435761u);
     const std::vector<uint32_t> original = host;
@@ -68,7 +68,8 @@ void check_by_copying(uint64_t population, int genes, uint64_t chunk) {
 TEST(ChunkCopies, SmallPopulationsCopiedPlanByPlan) {
     for (uint64_t population : {1u, 2u, 7u, 64u, 100u, 1000u})
         for (int genes : {1, 3, 20})
-            for (uint64_t chunk : {uint64_t{1}, uint64_t{3}, uint64_t{64}, population, population + 5})
+            for (uint64_t chunk :
+                 {uint64_t{1}, uint64_t{3}, uint64_t{64}, population, population + 5})
                 check_by_copying(population, genes, chunk);
 }
 
@@ -76,15 +77,16 @@ TEST(ChunkCopies, SmallPopulationsCopiedPlanByPlan) {
 // chunks' copies, in order, and offsets and byte counts are computed in 128 bits for comparison
 // (a 32-bit product anywhere would show here).
 void check_tiling(uint64_t population, int genes, uint64_t chunk) {
-    SCOPED_TRACE(testing::Message() << "population " << population << ", genes " << genes
-                                    << ", chunk " << chunk);
+    SCOPED_TRACE(testing::Message()
+                 << "population " << population << ", genes " << genes << ", chunk " << chunk);
     const uint64_t chunks = chunk_count(population, chunk);
     ASSERT_EQ(u128(chunks - 1) * chunk < population, true);
     ASSERT_GE(u128(chunks) * chunk, u128(population));
     for (int m = 0; m < genes; ++m) {
         u128 next = u128(m) * population;  // where this row's next copy must begin on the host
         for (uint64_t k = 0; k < chunks; ++k) {
-            const RowCopy c = chunk_row_copy(population, chunk, chunk_span(population, chunk, k), m);
+            const RowCopy c =
+                chunk_row_copy(population, chunk, chunk_span(population, chunk, k), m);
             ASSERT_EQ(u128(c.host_offset), next) << "gene " << m << " chunk " << k;
             ASSERT_EQ(u128(c.buffer_offset), u128(m) * chunk);
             ASSERT_GE(c.count, 1u);

@@ -111,9 +111,9 @@ TEST(GomokuRules, LinesDoNotWrapAroundTheEdge) {
     EXPECT_EQ(level_of(p, 0, false, 11, 4), 3);
     // Anti-diagonal: (1, 3) (0, 4) end a line at the left edge, (14, 4) (13, 5) (12, 6) would
     // continue it if it wrapped.
-    const auto d = picture<15>({"", "", "", ".X", "X.............X", ".............X",
-                                "............X", "", "", "", "O"},
-                               0);
+    const auto d = picture<15>(
+        {"", "", "", ".X", "X.............X", ".............X", "............X", "", "", "", "O"},
+        0);
     EXPECT_FALSE(has_five<Geo15>(d.stones[0], false));
     const BB15 e = Geo15::board().minus(d.stones[0] | d.stones[1]);
     EXPECT_TRUE(five_points<Geo15>(d.stones[0], e, false).empty());
@@ -205,9 +205,9 @@ TEST(GomokuRules, WinsMatchACellByCellImplementation) {
 
 TEST(GomokuLevels, Level1FiveOpenFourDoubleFour) {
     const auto p = picture<15>({"", "", "", "", "",
-                                ".XXXX",          // y=5: five-points at both ends
+                                ".XXXX",  // y=5: five-points at both ends
                                 "", "",
-                                "..XXX",          // y=8: an open three
+                                "..XXX",  // y=8: an open three
                                 "", "", "", "", "", "O"},
                                0);
     EXPECT_EQ(level_of(p, 0, false, 0, 5), 1) << "five";
@@ -248,8 +248,8 @@ TEST(GomokuLevels, Level2FourThreeAndDoubleThree) {
     EXPECT_EQ(level_of(ft, 0, false, 4, 3), 2) << "four in the row, open three in the column";
     // Double open three: row 7 . . X X . . and column 7 . . X X . . meet at (7, 7)? Row 7 has
     // (5, 7), (6, 7); column 7 has (7, 5), (7, 6): (7, 7) makes . X X X . in both.
-    const auto dt = picture<15>({"", "", "", "", "", ".......X", ".......X", ".....XX", "", "",
-                                 "", "", "", "O"}, 0);
+    const auto dt = picture<15>(
+        {"", "", "", "", "", ".......X", ".......X", ".....XX", "", "", "", "", "", "O"}, 0);
     EXPECT_EQ(level_of(dt, 0, false, 7, 7), 2) << "double open three";
     // One open three alone is level 3; a three closed by the edge is no open three.
     const auto one = picture<15>({"", "", "", "", "", "", "", ".....XX", "", "", "", "", "O"}, 0);
@@ -312,8 +312,8 @@ void expect_levels_match_naive(RuleSet rule, int positions, unsigned seed) {
                     for (int l = 2; l >= 0; --l)
                         if (levels[s].level[l].test(Geo::cell(x, y))) fast = l + 1;
                     const int slow = naive.level(s, x, y);
-                    ASSERT_EQ(fast, slow) << "position " << t << " cell " << x << "," << y
-                                          << " side " << s;
+                    ASSERT_EQ(fast, slow)
+                        << "position " << t << " cell " << x << "," << y << " side " << s;
                     ++checked_levels[slow];
                 }
             }
@@ -363,8 +363,8 @@ TEST(GomokuPlayers, RanksPairOwnAndEnemyLevels) {
             if (ranks[r].test(Geo15::cell(e, o))) return r;
         return -1;
     };
-    const int expected[5][5] = {{}, {0, 0, 0, 0, 0}, {0, 1, 2, 3, 4}, {0, 1, 5, 7, 8},
-                                {0, 1, 6, 9, 10}};
+    const int expected[5][5] = {
+        {}, {0, 0, 0, 0, 0}, {0, 1, 2, 3, 4}, {0, 1, 5, 7, 8}, {0, 1, 6, 9, 10}};
     for (int o = 1; o <= 4; ++o)
         for (int e = 1; e <= 4; ++e)
             EXPECT_EQ(rank_of(o, e), expected[o][e]) << "own " << o << " enemy " << e;
@@ -387,8 +387,7 @@ TEST(GomokuPlayers, TheSeedTableWinsAndBlocks) {
 
 TEST(GomokuPlayers, AcceptanceKPicksAmongRanksWithinKOfTheBest) {
     // Black has an open-three point (own level 3, enemy 4: rank 5.2) and quiet cells (6.2).
-    const auto p = picture<15>({"", "", "", "", "", "", "", ".....XX", "", "", "", "", "", "O"},
-                               0);
+    const auto p = picture<15>({"", "", "", "", "", "", "", ".....XX", "", "", "", "", "", "O"}, 0);
     std::vector<float> w = seed_table();
     const BB15 empty = Geo15::board().minus(p.stones[0] | p.stones[1]);
     Levels<BB15> levels[2];
@@ -448,9 +447,8 @@ TEST(GomokuPlayers, VcfSearchAgreesWithABruteForceSearch) {
     // A hand-built VCF: (7, 6) makes a four on row 6 (white must fill (8, 6)); then (7, 3) makes
     // two fours (row 3 and column 7): black wins in two fours (or the same two in the other
     // order) and has no move of level 1 now (white's stones close the column's threes).
-    const auto p = picture<15>({"", ".......O", "", "...OXXX", ".......X", ".......X",
-                                "...OXXX", ".......O"},
-                               0);
+    const auto p = picture<15>(
+        {"", ".......O", "", "...OXXX", ".......X", ".......X", "...OXXX", ".......O"}, 0);
     const int first = vcf_first_move<Geo15>(p.stones[0], p.stones[1], false);
     EXPECT_TRUE(first == Geo15::cell(7, 3) || first == Geo15::cell(7, 6)) << first;
     for (int x = 0; x < 15; ++x)
@@ -507,9 +505,8 @@ TEST(GomokuPlayers, VcfSearchAgreesWithABruteForceSearch) {
 
 TEST(GomokuPlayers, ThreatSearchWinsAHandBuiltVcf) {
     const G15 g = game15(RuleSet::Freestyle);
-    const auto p = picture<15>({"", ".......O", "", "...OXXX", ".......X", ".......X",
-                                "...OXXX", ".......O"},
-                               0);
+    const auto p = picture<15>(
+        {"", ".......O", "", "...OXXX", ".......X", ".......X", "...OXXX", ".......O"}, 0);
     // threat-search wins: play its moves with white filling each five-point.
     Pos<15> q = p;
     for (int ply = 0; ply < 8 && !g.is_over(q); ++ply) {
@@ -599,8 +596,7 @@ TEST(GomokuBatches, CudaMatchesCpu) {
         const auto gpu = games::play(*session, r, resolve_backend("cuda", 0));
         const auto cpu = games::play(*session, r, resolve_backend("cpu", 0));
         ASSERT_EQ(gpu.size(), cpu.size());
-        EXPECT_EQ(std::memcmp(gpu.data(), cpu.data(), gpu.size() * sizeof(GameRecord)), 0)
-            << board;
+        EXPECT_EQ(std::memcmp(gpu.data(), cpu.data(), gpu.size() * sizeof(GameRecord)), 0) << board;
         r.a = games::PlayerData{};
         r.a.kind = PlayerKind::Weighted;
         r.a.weights = {9, 8, 7, 6, 5, 4, 3, 2, 1, 0.5f, 0.25f, 0.3f};
@@ -625,12 +621,14 @@ TEST(GomokuBatches, CudaMatchesCpu) {
 using gaeval::testing::run_cli;
 
 TEST(GomokuCli, PlayAndBadFlags) {
-    auto r = run_cli("play --game gomoku --a seed-table --b random --games 40 --backend cpu --json");
+    auto r =
+        run_cli("play --game gomoku --a seed-table --b random --games 40 --backend cpu --json");
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_NE(r.out.find("\"wins\":40"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("\"board\":\"15\""), std::string::npos) << r.out;
-    r = run_cli("play --game gomoku --board 20 --rules standard --opening none --a threat-search "
-                "--b seed-table --games 4 --backend cpu");
+    r = run_cli(
+        "play --game gomoku --board 20 --rules standard --opening none --a threat-search "
+        "--b seed-table --games 4 --backend cpu");
     EXPECT_EQ(r.exit_code, 0) << r.err;
     for (const char* bad : {"--board 19", "--rules renju", "--opening corner", "--fen startpos"}) {
         r = run_cli(std::string("play --game gomoku --a random --b random ") + bad);

@@ -164,7 +164,7 @@ class IncrementalPatterns {
     static constexpr int kStep[4] = {Geo::kRow, Geo::kColumn, Geo::kDiagonal, Geo::kAntiDiagonal};
     const uint8_t* table_ = nullptr;
     const uint8_t* levels_ = nullptr;
-    const uint8_t* shapes_ = nullptr;  // null: no shape counts
+    const uint8_t* shapes_ = nullptr;   // null: no shape counts
     const uint16_t* values_ = nullptr;  // pattern_value_table
     uint16_t value_[2][Geo::kCellRange] = {};
     int shape_count_[2][kLineShapes] = {};

@@ -4,11 +4,11 @@
 // Compiled in every build: without CUDA its entry points throw (resolve_backend never picks
 // cuda there), so that no other host file needs a CUDA condition.
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <chrono>
-#include <stdexcept>
 #include <optional>
+#include <stdexcept>
 
 #include "host/backend/memory.hpp"
 #include "host/backend/parallel.hpp"
@@ -62,11 +62,9 @@ class CudaPopulation final : public Population {
     void evaluate() override {
         double t0 = now_seconds();
         if (rules_)
-            cuda::run_pile_in(EvaluateRules{*rules_, view(genes_), fitness_.data()},
-                                         size_);
+            cuda::run_pile_in(EvaluateRules{*rules_, view(genes_), fitness_.data()}, size_);
         else
-            cuda::run_pile_in(EvaluateGapi1{scenario_, view(genes_), fitness_.data()},
-                                         size_);
+            cuda::run_pile_in(EvaluateGapi1{scenario_, view(genes_), fitness_.data()}, size_);
         times_.evaluate += now_seconds() - t0;
     }
 
@@ -197,7 +195,8 @@ class CudaChunkedPopulation final : public Population {
         ranker_.rank(fitness_.data(), ranked_.data(), size_);
         ranked_.download(ranked_host_.data(), size_);
         double t1 = now_seconds();
-        const GenerationStats s = device_stats(fitness_, ranker_, ranked_host_[0], ranked_host_[size_ - 1], size_);
+        const GenerationStats s =
+            device_stats(fitness_, ranker_, ranked_host_[0], ranked_host_[size_ - 1], size_);
         times_.select += t1 - t0;
         times_.statistics += now_seconds() - t1;
         return s;

@@ -222,13 +222,15 @@ std::vector<std::string> plan_caption(const Scenario& s, const PlanReport& plan)
     std::vector<std::string> caption = plan.caption;
     if (plan.rules) {
         caption.push_back(
-            std::string("To play it: move each model along its arrow by the length shown (inches)") +
+            std::string(
+                "To play it: move each model along its arrow by the length shown (inches)") +
             (plan.ordered ? ", in the order #1, #2, ..." : "") + "; models without an arrow stay.");
     }
     // One numbering in every picture, from 1, on the starts and the ends alike.
-    caption.push_back("Model k (its number at the start and at the end) is friendly[k-1] in the "
-                      "results; light circles: each model's " +
-                      svg::num(s.move_mm / MmPerInch) + "\" move limit.");
+    caption.push_back(
+        "Model k (its number at the start and at the end) is friendly[k-1] in the "
+        "results; light circles: each model's " +
+        svg::num(s.move_mm / MmPerInch) + "\" move limit.");
     return caption;
 }
 

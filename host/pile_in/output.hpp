@@ -34,7 +34,7 @@ struct PlanReport {
     Breakdown breakdown;
     bool rules = false;    // a rules preset's plan (legend: illegal marks, move order numbers)
     bool ordered = false;  // the move order matters (path checking): numbers are that order
-    std::string title;   // scenario name
+    std::string title;     // scenario name
     std::vector<std::string> caption;  // lines under the picture
 };
 

@@ -29,10 +29,10 @@ namespace gaeval::pile_in {
 
 // One broken rule instance.
 struct Violation {
-    int model = -1;      // the friendly model that breaks it (-1: the plan as a whole)
-    std::string rule;    // move, overlap, direction, coherency, split, path, order
-    double by_mm = 0;    // how far beyond the rule's limit (its tolerance included); 0: no length
-    std::string text;    // the line in `violations`
+    int model = -1;    // the friendly model that breaks it (-1: the plan as a whole)
+    std::string rule;  // move, overlap, direction, coherency, split, path, order
+    double by_mm = 0;  // how far beyond the rule's limit (its tolerance included); 0: no length
+    std::string text;  // the line in `violations`
 };
 
 struct Verdict {
