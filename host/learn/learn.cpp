@@ -250,6 +250,11 @@ bool Scheme::has_option(const std::string& flag) const {
     return false;
 }
 
+uint32_t Scheme::breed_ranked(const LearnConfig&, uint32_t, const std::vector<uint32_t>&,
+                              LearnState&) const {
+    throw std::logic_error(std::string("scheme ") + name() + " does not breed from a ranking");
+}
+
 void Scheme::initialize(const LearnConfig& c, LearnState& s) const {
     const uint32_t n = c.population, d = c.dims();
     for (uint32_t m = 0; m < n; ++m)

@@ -120,6 +120,9 @@ struct LearnConfig {
     // itself; its genomes are weight_count words (LearnState::words), evaluated through
     // Generation::evaluate_words. Null otherwise.
     std::shared_ptr<const ProblemInstance> instance;
+    // Host threads a scheme may initialize and breed on (<= 0: every core), e.g. the cpu
+    // backend's threads; every draw is addressed, so the results do not depend on it. Not saved.
+    int threads = 1;
 
     uint32_t dims() const { return static_cast<uint32_t>(features.size()); }
 };
@@ -160,6 +163,10 @@ struct LearnState {
     // A problem built from a setup (LearnConfig::instance): the population's word genomes
     // (population x dims, member-major; `weights` is then empty) and the last generation's best.
     std::vector<uint32_t> words, best_words;
+    // Scratch a scheme breeds the next word genomes into before swapping it with `words`: kept
+    // between generations so that a large population's memory is not allocated (and faulted in)
+    // again every generation. Not saved; its contents mean nothing.
+    std::vector<uint32_t> spare_words;
 };
 
 LearnState initial_state(const LearnConfig& c);

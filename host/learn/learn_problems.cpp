@@ -118,6 +118,13 @@ ProblemEntry entry_of() {
                        const std::string& where) -> std::shared_ptr<const ProblemInstance> {
             return std::make_shared<Instance<P>>(reload_setup<typename P::Setup>(setup, where));
         };
+        e.setup_type = &typeid(typename P::Setup);
+        e.adopt = [](const void* setup,
+                     const std::string& name) -> std::shared_ptr<const ProblemInstance> {
+            using Setup = typename P::Setup;
+            return std::make_shared<Instance<P>>(
+                LoadedSetup<Setup>{*static_cast<const Setup*>(setup), name, nlohmann::json()});
+        };
     } else {
         static_assert(problems::check_problem<P>());
         e.info.default_dimension = P::kDefaultDimension;

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <typeinfo>
 #include <utility>
@@ -112,6 +113,12 @@ struct ProblemEntry {
                                                    const SetupOptions& options) = nullptr;
     std::shared_ptr<const ProblemInstance> (*rebuild)(const nlohmann::json& setup,
                                                       const std::string& where) = nullptr;
+    // A setup's problem: its setup's type, and the instance of a setup already in memory named
+    // `name` (`gaeval pile-in`'s population builds its problem so: instance_of_setup). Null for
+    // real genes.
+    const std::type_info* setup_type = nullptr;
+    std::shared_ptr<const ProblemInstance> (*adopt)(const void* setup,
+                                                    const std::string& name) = nullptr;
 };
 
 // The problems over real genes, in the order of problems/problems.cmake.
@@ -122,5 +129,17 @@ const std::vector<ProblemEntry>& setup_problems();
 std::string problem_names();
 // The problem named `name` (either kind); InputError listing every problem otherwise.
 const ProblemEntry& find_problem(const std::string& name);
+
+// Problem `problem`, a setup's problem whose setup is a Setup, built from `setup` as it is
+// (no file read, no check); std::logic_error when the problem has another kind of setup.
+template <class Setup>
+std::shared_ptr<const ProblemInstance> instance_of_setup(const std::string& problem,
+                                                         const Setup& setup,
+                                                         const std::string& name = "") {
+    const ProblemEntry& e = find_problem(problem);
+    if (!e.adopt || *e.setup_type != typeid(Setup))
+        throw std::logic_error("problem " + problem + " is not built from this kind of setup");
+    return e.adopt(&setup, name);
+}
 
 }  // namespace gaeval::learn

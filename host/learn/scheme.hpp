@@ -98,6 +98,16 @@ class Scheme {
     // (LearnState::words; problems/problem.hpp: P::Gene): gapi1. Such a problem refuses the
     // other schemes.
     virtual bool runs_on_words() const { return false; }
+    // Whether the scheme's selection is a ranking of the members by value, best first, ties by
+    // index (gapi1, rules), so that breed_ranked() can make the next population from any such
+    // ranking: `gaeval pile-in` drives the scheme so (host/pile_in/engine_population.cpp).
+    virtual bool breeds_by_rank() const { return false; }
+    // Replaces s's genomes with generation `made` bred from the current ones ranked by `order`
+    // (best first; the scheme's variation and replacement, c.threads threads); returns the
+    // members a mutation hit (0 where the scheme does not count them). std::logic_error where
+    // breeds_by_rank() is false.
+    virtual uint32_t breed_ranked(const LearnConfig& c, uint32_t made,
+                                  const std::vector<uint32_t>& order, LearnState& s) const;
     // Genomes are 9-bit codes (LearnState::codes, weights decoded from them), not floats:
     // islands migrate the codes, checkpoints must hold them.
     virtual bool bit_codes() const { return false; }

@@ -21,6 +21,7 @@
 
 #include "games/core/rng.hpp"
 #include "host/backend/cpu_ranking.hpp"
+#include "host/backend/parallel.hpp"
 #include "host/core/error.hpp"
 #include "host/io/json_fields.hpp"
 #include "host/learn/learn_problems.hpp"
@@ -32,6 +33,8 @@ namespace gaeval::learn {
 class Gapi1Family : public Scheme {
   public:
     static constexpr double kDefaultCrossover = 0.8, kDefaultMutation = 0.2;
+    // Places per chunk when breeding on several threads (dealt round-robin).
+    static constexpr int kBreedChunk = 64;
 
     static double param(const LearnConfig& c, const char* name, double fallback) {
         const auto it = c.params.find(name);
@@ -109,7 +112,7 @@ class Gapi1Family : public Scheme {
         else
             s.best_weights = member(s, order[0], d);
         const uint32_t survivors = survivor_count(c);
-        games.report.mutants = breed(c, made, order, s);
+        games.report.mutants = breed_ranked(c, made, order, s);
         std::vector<double> next_value(n, 0.0);
         for (uint32_t k = 0; k < survivors; ++k) next_value[k] = s.value[order[k]];
         s.value.swap(next_value);
@@ -132,29 +135,32 @@ class Gapi1Family : public Scheme {
     }
 
     // Word genomes: gene m of member i is the problem's fresh gene (InitMove, 0, i, m), as
-    // pile-in's first plans; real genes: the default (uniform in the init range).
+    // pile-in's first plans (members on c.threads threads); real genes: the default (uniform in
+    // the init range).
     void initialize(const LearnConfig& c, LearnState& s) const override {
         if (!c.instance) return Scheme::initialize(c, s);
-        const uint32_t n = c.population, d = c.dims();
-        for (uint32_t i = 0; i < n; ++i)
+        const uint32_t d = c.dims();
+        parallel_for(c.population, c.threads, [&](int64_t i) {
             for (uint32_t m = 0; m < d; ++m)
                 s.words[size_t(i) * d + m] =
-                    c.instance->random_gene(c.seed, Purpose::InitMove, 0, i, m);
+                    c.instance->random_gene(c.seed, Purpose::InitMove, 0, uint32_t(i), m);
+        });
     }
 
-  protected:
+    bool breeds_by_rank() const override { return true; }
+
     // Replaces s's genomes (words on a setup's problem, else weights) with generation `made`
-    // bred from the current ones ranked by `order` by the GAPI1 rule; returns the members with
-    // a fresh gene (0 where a scheme does not count them).
-    virtual uint32_t breed(const LearnConfig& c, uint32_t made, const std::vector<uint32_t>& order,
-                           LearnState& s) const {
+    // bred from the current ones ranked by `order` by the GAPI1 rule, places on c.threads
+    // threads; returns the members with a fresh gene (0 where a scheme does not count them).
+    uint32_t breed_ranked(const LearnConfig& c, uint32_t made, const std::vector<uint32_t>& order,
+                          LearnState& s) const override {
         uint32_t mutants = 0;
         if (c.instance) {
-            std::vector<uint32_t> next;
-            mutants = breed_genes(c, made, order, s.words, next, [&](uint32_t k, uint32_t m) {
-                return c.instance->random_gene(c.seed, Purpose::MutationMove, made, k, m);
-            });
-            s.words.swap(next);
+            mutants =
+                breed_genes(c, made, order, s.words, s.spare_words, [&](uint32_t k, uint32_t m) {
+                    return c.instance->random_gene(c.seed, Purpose::MutationMove, made, k, m);
+                });
+            s.words.swap(s.spare_words);
         } else {
             std::vector<float> next;
             mutants = breed_genes(c, made, order, s.weights, next, [&](uint32_t k, uint32_t m) {
@@ -168,8 +174,9 @@ class Gapi1Family : public Scheme {
 
   private:
     // The next population of genes T (words or floats) from `src` (population x d,
-    // member-major) ranked by `order`, into `dst`, by the one GAPI1 rule; fresh(k, m) is a fresh
-    // gene for place k, gene m. Returns the places that got at least one fresh gene.
+    // member-major) ranked by `order`, into `dst`, by the one GAPI1 rule, places on c.threads
+    // threads; fresh(k, m) is a fresh gene for place k, gene m. Returns the places that got at
+    // least one fresh gene.
     template <class T, class Fresh>
     static uint32_t breed_genes(const LearnConfig& c, uint32_t made,
                                 const std::vector<uint32_t>& order, const std::vector<T>& src,
@@ -177,12 +184,20 @@ class Gapi1Family : public Scheme {
         const uint32_t n = c.population, d = c.dims();
         const pile_in::Gapi1Rule rule{c.seed, made, survivor_count(c), mutation_rate(c)};
         dst.resize(size_t(n) * d);
+        std::vector<uint8_t> hit(n);
+        parallel_for_chunks(
+            n, c.threads,
+            [&](int64_t place) {
+                const uint32_t k = static_cast<uint32_t>(place);
+                hit[k] = static_cast<uint8_t>(rule.make(
+                    k, d,
+                    [&](uint64_t rank, uint32_t m) { return src[size_t(order[rank]) * d + m]; },
+                    [&](uint32_t m) { return fresh(k, m); },
+                    [&](uint32_t m, T gene) { dst[size_t(k) * d + m] = gene; }));
+            },
+            kBreedChunk);
         uint32_t mutants = 0;
-        for (uint32_t k = 0; k < n; ++k)
-            mutants += rule.make(
-                k, d, [&](uint64_t rank, uint32_t m) { return src[size_t(order[rank]) * d + m]; },
-                [&](uint32_t m) { return fresh(k, m); },
-                [&](uint32_t m, T gene) { dst[size_t(k) * d + m] = gene; });
+        for (uint8_t h : hit) mutants += h;
         return mutants;
     }
 };

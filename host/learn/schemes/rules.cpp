@@ -34,22 +34,24 @@ class Rules final : public Gapi1Family {
                "clones, immigrants, move-order crossover";
     }
 
-    // Generation 0 of `gaeval pile-in --rules` (RandomizeRulesPlans, addressed by member).
+    // Generation 0 of `gaeval pile-in --rules` (RandomizeRulesPlans, addressed by member; on
+    // c.threads threads).
     void initialize(const LearnConfig& c, LearnState& s) const override {
         const pile_in::RulesProblem* problem = rules_problem(c);
         if (!problem) return Gapi1Family::initialize(c, s);
         const pile_in::RandomizeRulesPlans op{c.seed, *problem, plans_of(s.words, c.dims())};
-        for (uint32_t i = 0; i < c.population; ++i) op(i);
+        parallel_for(c.population, c.threads, op);
     }
 
-  protected:
-    // RulesStep over the words ranked by `order`; returns its mutants (RulesStep::make).
-    uint32_t breed(const LearnConfig& c, uint32_t made, const std::vector<uint32_t>& order,
-                   LearnState& s) const override {
+    // RulesStep over the words ranked by `order`, places on c.threads threads; returns its
+    // mutants (RulesStep::make).
+    uint32_t breed_ranked(const LearnConfig& c, uint32_t made, const std::vector<uint32_t>& order,
+                          LearnState& s) const override {
         const pile_in::RulesProblem* problem = rules_problem(c);
-        if (!problem) return Gapi1Family::breed(c, made, order, s);
+        if (!problem) return Gapi1Family::breed_ranked(c, made, order, s);
         const uint32_t n = c.population, d = c.dims();
-        std::vector<uint32_t> next(size_t(n) * d);
+        std::vector<uint32_t>& next = s.spare_words;
+        next.resize(size_t(n) * d);
         pile_in::Gapi1Step base;
         base.seed = c.seed;
         base.generation = made;
@@ -60,8 +62,12 @@ class Rules final : public Gapi1Family {
         base.src = plans_of(s.words, d);
         base.dst = plans_of(next, d);
         const pile_in::RulesStep step{*problem, base};
+        std::vector<uint8_t> hit(n);
+        parallel_for_chunks(
+            n, c.threads, [&](int64_t k) { hit[k] = step.make(uint64_t(k), uint64_t(k)); },
+            kBreedChunk);
         uint32_t mutants = 0;
-        for (uint32_t k = 0; k < n; ++k) mutants += step.make(k, k);
+        for (uint8_t h : hit) mutants += h;
         s.words.swap(next);
         return mutants;
     }
