@@ -58,38 +58,6 @@ TEST(PileInParity, CpuThreadCountsGiveIdenticalBits) {
     }
 }
 
-// The population over the one GA engine (problem pile-in, scheme gapi1: make_engine_population)
-// against pile-in's own CPU population, side by side: the same plans, fitness, ranking,
-// statistics and best plans at 1 and 2 threads, and genes handed over either way (a
-// checkpoint resumed on the other).
-TEST(PileInParity, EnginePopulationIsPileInsOwnPopulation) {
-    uint32_t seed = 300;
-    for (const Case& c : kCases) {
-        Scenario s = random_scenario(seed++, c.friendly, c.enemy);
-        auto own = make_cpu_population(s, c.population, 2);
-        const Snapshot want = run_generations(*own, 11, 4);
-        const std::string what =
-            std::to_string(c.friendly) + " models, population " + std::to_string(c.population);
-        for (int threads : {1, 2}) {
-            auto engine = make_engine_population(s, c.population, threads);
-            expect_identical(want, run_generations(*engine, 11, 4),
-                             "engine (" + std::to_string(threads) + " threads) vs own, " + what);
-        }
-        auto a = make_cpu_population(s, c.population, 2);
-        auto b = make_engine_population(s, c.population, 2);
-        expect_identical(want, run_generations_resumed(*a, *b, 11, 4, 2), "own -> engine, " + what);
-        auto d = make_engine_population(s, c.population, 1);
-        auto e = make_cpu_population(s, c.population, 1);
-        expect_identical(want, run_generations_resumed(*d, *e, 11, 4, 1), "engine -> own, " + what);
-    }
-    // Past the thresholds where ranking sorts on several threads.
-    Scenario s = random_scenario(9, 3, 3);
-    auto own = make_cpu_population(s, 70001, 2);
-    auto engine = make_engine_population(s, 70001, 2);
-    expect_identical(run_generations(*own, 5, 3), run_generations(*engine, 5, 3),
-                     "engine vs own, 70001 plans");
-}
-
 // Populations past the thresholds where ranking packs keys and sorts on several threads
 // (cpu_ranking.cpp: 2^15 and 2^16 plans) and breeding deals children in chunks.
 TEST(PileInParity, LargePopulationsStayIdenticalOnAnyThreadCount) {

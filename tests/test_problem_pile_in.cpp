@@ -5,7 +5,11 @@
 // statistics, the same best plan; through the CLI the same best.json plan and per-generation
 // statistics; a resumed run equals an uninterrupted one; bad input is one line. The same for
 // the rules presets (problems/pile_in_rules.hpp, host/learn/schemes/rules.cpp) against `gaeval
-// pile-in --rules`'s population.
+// pile-in --rules`'s population. Since `gaeval pile-in --backend cpu` runs on this engine too
+// (host/pile_in/engine_population.cpp), these lockstep tests keep learn's driver and
+// pile_in::Engine in step; the independent truth of pile-in's results is now the golden files
+// recorded from its own population before the change (tests/test_pile_in_golden.cpp) and
+// pile-in's streamed and CUDA populations (tests/test_*_parity.cpp).
 #include <gtest/gtest.h>
 
 #include <signal.h>

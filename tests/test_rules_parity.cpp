@@ -7,7 +7,6 @@
 #include <cmath>
 #include <cstring>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "games/core/rng.hpp"
@@ -118,43 +117,36 @@ TEST(RulesParity, CpuThreadCountsGiveIdenticalBits) {
     }
 }
 
-// The population over the one GA engine (problem pile-in-rules, scheme rules:
-// make_engine_population) against pile-in's own CPU population, side by side, at 1 and 2
-// threads: random problems (ovals, paths, turning, repair) and every preset on a shipped
-// scenario with penalty and repair constraints; genes handed over either way.
-TEST(RulesParity, EnginePopulationIsPileInsOwnPopulation) {
-    std::vector<std::pair<RulesProblem, std::string>> problems;
-    uint32_t seed = 700;
-    for (const Case& c : kCases)
-        problems.emplace_back(
-            random_problem(seed++, c.friendly, c.enemy, c.direction, c.paths, c.turn, c.repair),
-            name(c));
+// Every preset on a shipped scenario, penalty and repair constraints: the CPU population (the
+// one GA engine's problem pile-in-rules and scheme rules) at 1 and 2 threads gives the bits of
+// the streamed population (pile-in's own code: gene-major plans, RulesStep and EvaluateRules
+// over chunks), and genes handed over either way.
+TEST(RulesParity, EveryPresetOnTheEngineMatchesTheStreamedPopulation) {
     const ScenarioFile s8 = load_scenario(std::string(GAEVAL_TEST_DATA_DIR) + "/pile_in/s8.json");
     for (const char* preset : {"aos1", "aos2", "aos3", "aos4"})
         for (bool repair : {false, true}) {
             RuleOverrides flags;
             if (repair) flags.repair = true;
-            problems.emplace_back(build_rules_problem(preset, s8, flags),
-                                  std::string(preset) + (repair ? " repair" : " penalty"));
+            const RulesProblem p = build_rules_problem(preset, s8, flags);
+            const std::string what = std::string(preset) + (repair ? " repair" : " penalty");
+            const uint64_t population = 150;
+            auto streamed = make_cpu_streamed_population(p.scenario, population, 2, &p, 64);
+            const Snapshot want = run_generations(*streamed, 9, 3, 0.3);
+            for (int threads : {1, 2}) {
+                auto engine = make_cpu_population(p.scenario, population, threads, &p);
+                expect_identical(
+                    want, run_generations(*engine, 9, 3, 0.3),
+                    "engine (" + std::to_string(threads) + " threads) vs streamed, " + what);
+            }
+            auto a = make_cpu_streamed_population(p.scenario, population, 1, &p, 50);
+            auto b = make_cpu_population(p.scenario, population, 2, &p);
+            expect_identical(want, run_generations_resumed(*a, *b, 9, 3, 1, 0.3),
+                             "streamed -> engine, " + what);
+            auto d = make_cpu_population(p.scenario, population, 2, &p);
+            auto e = make_cpu_streamed_population(p.scenario, population, 2, &p, 40);
+            expect_identical(want, run_generations_resumed(*d, *e, 9, 3, 2, 0.3),
+                             "engine -> streamed, " + what);
         }
-    for (const auto& [p, what] : problems) {
-        const uint64_t population = 150;
-        auto own = make_cpu_population(p.scenario, population, 2, &p);
-        const Snapshot want = run_generations(*own, 9, 3, 0.3);
-        for (int threads : {1, 2}) {
-            auto engine = make_engine_population(p.scenario, population, threads, &p);
-            expect_identical(want, run_generations(*engine, 9, 3, 0.3),
-                             "engine (" + std::to_string(threads) + " threads) vs own, " + what);
-        }
-        auto a = make_cpu_population(p.scenario, population, 1, &p);
-        auto b = make_engine_population(p.scenario, population, 2, &p);
-        expect_identical(want, run_generations_resumed(*a, *b, 9, 3, 1, 0.3),
-                         "own -> engine, " + what);
-        auto d = make_engine_population(p.scenario, population, 2, &p);
-        auto e = make_cpu_population(p.scenario, population, 2, &p);
-        expect_identical(want, run_generations_resumed(*d, *e, 9, 3, 2, 0.3),
-                         "engine -> own, " + what);
-    }
 }
 
 // gaeval compare runs rules jobs with their preset (not GAPI1).

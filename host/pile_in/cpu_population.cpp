@@ -1,13 +1,12 @@
-// CPU backend for pile-in populations: OpenMP loops over the problems/pile_in functions.
+// What pile-in's own populations still run on the host's cores: the CPU's streamed population
+// (populations larger than host memory, GAEVAL_CPU_CHUNK) and the breeding of the CUDA
+// backend's plans in host memory (breed_on_host). The CPU's resident population runs on the one
+// GA engine (host/pile_in/engine_population.cpp).
 #include <algorithm>
-#include <chrono>
-#include <cstring>
-#include <optional>
 #include <stdexcept>
 
 #include "host/backend/cpu_ranking.hpp"
 #include "host/backend/parallel.hpp"
-#include "host/core/clock.hpp"
 #include "host/pile_in/population.hpp"
 #include "host/pile_in/streamed_population.hpp"
 #include "problems/pile_in/gapi1_fitness.hpp"
@@ -35,85 +34,6 @@ void evaluate_gapi1_on_cpu(const EvaluateGapi1& op, uint64_t n, int threads) {
     parallel_for_chunks(blocks, threads, lanes, kBreedChunk / kGapi1Lanes);
     for (uint64_t i = static_cast<uint64_t>(blocks) * kGapi1Lanes; i < n; ++i) op(i);
 }
-
-class CpuPopulation final : public Population {
-  public:
-    CpuPopulation(const Scenario& scenario, uint64_t size, int threads, const RulesProblem* rules)
-        : Population(size, rules ? rules->layout.words : scenario.friendly_count),
-          scenario_(scenario),
-          threads_(threads > 0 ? threads : default_thread_count()),
-          genes_(size * gene_count_),
-          next_genes_(size * gene_count_),
-          fitness_(size),
-          ranked_(size) {
-        if (rules) rules_ = *rules;
-    }
-
-    std::string backend_name() const override { return "cpu"; }
-
-    void randomize(uint64_t seed) override {
-        if (rules_) {
-            RandomizeRulesPlans op{seed, *rules_, view(genes_)};
-            parallel_for(static_cast<int64_t>(size_), threads_, op);
-            return;
-        }
-        RandomizePlans op{seed, view(genes_)};
-        parallel_for(static_cast<int64_t>(size_), threads_, op);
-    }
-
-    void evaluate() override {
-        double t0 = now_seconds();
-        if (rules_) {
-            // Cost varies per plan (paths near bases, repair rounds): dynamic chunks.
-            EvaluateRules op{*rules_, view(genes_), fitness_.data()};
-            parallel_for_dynamic(static_cast<int64_t>(size_), threads_, op, 64);
-        } else {
-            evaluate_gapi1_on_cpu(EvaluateGapi1{scenario_, view(genes_), fitness_.data()}, size_,
-                                  threads_);
-        }
-        times_.evaluate += now_seconds() - t0;
-    }
-
-    GenerationStats rank() override {
-        double t0 = now_seconds();
-        rank_descending(fitness_.data(), ranked_.data(), size_, threads_, rank_scratch_);
-        double t1 = now_seconds();
-        const GenerationStats s =
-            generation_stats(fitness_[ranked_[0]], fitness_[ranked_[size_ - 1]], ranked_[0],
-                             fixed_point_sum(fitness_.data(), size_, threads_), size_);
-        times_.select += t1 - t0;
-        times_.statistics += now_seconds() - t1;
-        return s;
-    }
-
-    void breed(const BreedParams& p) override {
-        double t0 = now_seconds();
-        breed_on_host(p, rules_ ? &*rules_ : nullptr, ranked_.data(), view(genes_),
-                      view(next_genes_), threads_, survivors_);
-        genes_.swap(next_genes_);
-        times_.vary += now_seconds() - t0;
-    }
-
-    void read_plan(uint64_t index, uint32_t* out) const override {
-        for (int m = 0; m < gene_count_; ++m) out[m] = genes_[m * size_ + index];
-    }
-    void read_fitness(std::vector<float>& out) const override { out = fitness_; }
-    void read_ranking(std::vector<uint32_t>& out) const override { out = ranked_; }
-    void read_genes(std::vector<uint32_t>& out) const override { out = genes_; }
-    void write_genes(const std::vector<uint32_t>& in) override { genes_ = in; }
-
-  private:
-    PlanView view(std::vector<uint32_t>& g) { return PlanView{g.data(), size_, gene_count_}; }
-
-    Scenario scenario_;
-    std::optional<RulesProblem> rules_;
-    int threads_;
-    std::vector<uint32_t> genes_, next_genes_;
-    std::vector<float> fitness_;
-    std::vector<uint32_t> ranked_;
-    std::vector<uint64_t> rank_scratch_;  // ranking scratch (packed keys)
-    std::vector<uint32_t> survivors_;     // breeding scratch: survivors gathered plan-major
-};
 
 }  // namespace
 
@@ -144,12 +64,6 @@ void breed_on_host(const BreedParams& p, const RulesProblem* rules, const uint32
     }
 }
 
-std::unique_ptr<Population> make_cpu_population(const Scenario& scenario, uint64_t size,
-                                                int threads, const RulesProblem* rules) {
-    return std::make_unique<CpuPopulation>(rules ? rules->scenario : scenario, size, threads,
-                                           rules);
-}
-
 namespace {
 
 // StreamedPopulation's backend on the CPU: host memory, OpenMP loops, the CPU ranking.
@@ -168,7 +82,7 @@ struct CpuStreamExec {
     }
     template <class Op>
     void run(const Op& op, uint64_t n) const {
-        // Rules plans vary in cost (paths, repair rounds): dynamic chunks, as CpuPopulation.
+        // Rules plans vary in cost (paths, repair rounds): dynamic chunks.
         parallel_for_dynamic(static_cast<int64_t>(n), threads, op, 64);
     }
     void run(const EvaluateGapi1& op, uint64_t n) const {

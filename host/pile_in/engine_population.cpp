@@ -148,8 +148,8 @@ class EnginePopulation final : public Population {
 
 }  // namespace
 
-std::unique_ptr<Population> make_engine_population(const Scenario& scenario, uint64_t size,
-                                                   int threads, const RulesProblem* rules) {
+std::unique_ptr<Population> make_cpu_population(const Scenario& scenario, uint64_t size,
+                                                int threads, const RulesProblem* rules) {
     return std::make_unique<EnginePopulation>(rules ? rules->scenario : scenario, size, threads,
                                               rules);
 }

@@ -70,7 +70,7 @@ std::unique_ptr<Population> make_cpu_checked(const BackendChoice& backend, const
     const uint64_t needed = population_bytes(size, words, backend.kind);
     const uint64_t available = available_host_memory();
     if (!available || needed <= available)
-        return make_engine_population(scenario, size, backend.threads, rules);
+        return make_cpu_population(scenario, size, backend.threads, rules);
     const uint64_t chunk = std::min(size, kStreamChunk);
     const uint64_t streamed =
         survivors ? streamed_population_bytes(size, words, survivors, chunk, backend.kind) : 0;

@@ -116,15 +116,12 @@ std::unique_ptr<Population> make_population(const BackendChoice& backend,
                                             const RulesProblem& problem, uint64_t size,
                                             uint64_t survivors = 0);
 
-// rules == nullptr: GAPI1 on `scenario`; else the rules problem (its own scenario).
+// The CPU backend over the one GA engine (host/pile_in/engine_population.cpp): problem pile-in
+// (rules == nullptr: GAPI1 on `scenario`) or pile-in-rules (the rules problem, its own
+// scenario), bred by scheme gapi1 or rules on `threads` threads (<= 0: every core); genomes
+// member-major inside, read and written gene-major.
 std::unique_ptr<Population> make_cpu_population(const Scenario& scenario, uint64_t size,
                                                 int threads, const RulesProblem* rules = nullptr);
-// The CPU backend over the one GA engine (host/pile_in/engine_population.cpp): problem pile-in
-// (rules == nullptr) or pile-in-rules, bred by scheme gapi1 or rules on `threads` threads;
-// genomes member-major inside, read and written gene-major.
-std::unique_ptr<Population> make_engine_population(const Scenario& scenario, uint64_t size,
-                                                   int threads,
-                                                   const RulesProblem* rules = nullptr);
 // The CPU backend streaming `chunk` plans at a time (host/pile_in/streamed_population.hpp).
 std::unique_ptr<Population> make_cpu_streamed_population(const Scenario& scenario, uint64_t size,
                                                          int threads, const RulesProblem* rules,
