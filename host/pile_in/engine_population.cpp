@@ -41,9 +41,7 @@ class EnginePopulation final : public Population {
           ranked_(size) {
         if (size > 0xffffffffull)
             throw std::logic_error("EnginePopulation: at most 2^32 - 1 plans");
-        backend_.kind = BackendKind::Cpu;
-        backend_.threads = threads > 0 ? threads : default_thread_count();
-        backend_.name = "cpu";
+        backend_ = resolve_backend("cpu", threads > 0 ? threads : 0);
         if (rules) rules_ = std::make_unique<RulesProblem>(*rules);
         config_ =
             rules
