@@ -151,7 +151,9 @@ constexpr int kSearchLanes = 8;
 
 // Blocks of 256 a multiprocessor holds at least, for the playout kernels of the games that fit
 // the bounds: at most 64 registers a thread (launch bounds), half the warps of a multiprocessor.
-// Ataxx's and tic-tac-toe's playouts fit without a spill; Pac-Man's spilled 10 KB under them and
+// The playouts of 7x7 Ataxx, the 1-word two-player Ataxx boards, tic-tac-toe and Connect Four fit
+// without a spill; those of the 2- and 4-word and 4-slot Ataxx boards spill under them (8 to
+// 440 bytes of stack; unbounded they need 67 to 151 registers); Pac-Man's spilled 10 KB and
 // Ataxx's one-ply kernels 200 bytes, so those run unbounded (bench/results/kernel-resources.md).
 constexpr int kPlayoutMinBlocks = 4;
 template <class G>
