@@ -29,6 +29,17 @@
 
 namespace gaeval::batch_ops {
 
+// *value, read where the call stands: on the device a load the compiler may not hoist out of a
+// loop (so that a loop-invariant value costs no register across the loop; the data must not
+// change during the kernel), on the cpu a plain read.
+GAEVAL_HD_INLINE uint64_t read_each_move(const uint64_t* value) {
+#if GAEVAL_DEVICE_PASS
+    return __ldg(reinterpret_cast<const unsigned long long*>(value));
+#else
+    return *value;
+#endif
+}
+
 // records[i] = play_match(game, start, a, b, seed, first + i, max_plies): A in seat (first + i) mod
 // seats. Indices are the piece's (0 .. n), `first` the piece's first game: the game index of the
 // draws is first + i. The op adds it, as the hand-written kernels did; the executor adding it and
@@ -84,6 +95,11 @@ struct PlayPairingOp {
 // max_plies): a batch gathered from several tournaments (host/learn/gathered_play.hpp), each game
 // keyed as in its own batch, so it plays the moves it would play alone. `pairings` and `keys` are
 // the piece's.
+//
+// A playout's seed is read from `keys` again at every move (read_each_move): a seed held across
+// the match loop is two registers more than the other ops' (whose seed is a kernel parameter),
+// which put the keyed Ataxx playout kernels over their 64-register bounds (16 bytes of spills;
+// bench/results/kernel-resources.md). The same draws either way.
 template <class G, PlayerSet kSet>
 struct PlayKeyedPairingOp {
     G game;
@@ -95,8 +111,20 @@ struct PlayKeyedPairingOp {
     GameRecord* records;
     GAEVAL_HD void operator()(uint64_t i) const {
         const GameKey key = keys[i];
-        records[i] = play_pairing<G, kSet>(game, start, players, pairings[i], key.seed, key.index,
-                                           max_plies);
+        if constexpr (kSet == PlayerSet::Playout) {
+            const Pairing pairing = pairings[i];
+            const uint64_t* seed = &keys[i].seed;
+            records[i] = play_match_by(
+                game, start, players[pairing.a], players[pairing.b], pairing.a_seat, key.seed,
+                key.index, max_plies,
+                [&](const typename G::Pos& p, const Player<G>& mover, const DrawAddress& at) {
+                    const DrawAddress reread{read_each_move(seed), at.game, at.ply};
+                    return choose_move<G, kSet>(game, p, mover, reread);
+                });
+        } else {
+            records[i] = play_pairing<G, kSet>(game, start, players, pairings[i], key.seed,
+                                               key.index, max_plies);
+        }
     }
     template <int L>
     GAEVAL_HD void operator()(uint64_t i, const Lanes<L>& lanes) const {
@@ -123,7 +151,9 @@ constexpr int kSearchLanes = 8;
 
 // Blocks of 256 a multiprocessor holds at least, for the playout kernels of the games that fit
 // the bounds: at most 64 registers a thread (launch bounds), half the warps of a multiprocessor.
-// Ataxx's and tic-tac-toe's playouts fit without a spill; Pac-Man's spilled 10 KB under them and
+// The playouts of 7x7 Ataxx, the 1-word two-player Ataxx boards, tic-tac-toe and Connect Four fit
+// without a spill; those of the 2- and 4-word and 4-slot Ataxx boards spill under them (8 to
+// 440 bytes of stack; unbounded they need 67 to 151 registers); Pac-Man's spilled 10 KB and
 // Ataxx's one-ply kernels 200 bytes, so those run unbounded (bench/results/kernel-resources.md).
 constexpr int kPlayoutMinBlocks = 4;
 template <class G>

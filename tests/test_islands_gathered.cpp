@@ -1,11 +1,11 @@
 // One backend call a generation for all islands (host/learn/gathered_play.hpp, issue 30 item 3):
-// the keyed batch plays each game as its own batch would (against play_pairings per batch and
-// the sessions' default of one call per batch); steps that play different numbers of batches
-// are gathered round by round and each gets its own records; a step's error ends only that
-// step; 64 islands of 24 members make one backend call a generation (counted by the batch
-// layer, batch::game_batch_calls); the gathered islands run gives the bits of the per-island
-// path (one call per island and batch), for every scheme, with migration; on a GPU the keyed
-// batch and a gathered islands run equal the CPU's.
+// the keyed batch plays each game as its own batch would, with playout and weighted players
+// (against play_pairings per batch and the sessions' default of one call per batch); steps that
+// play different numbers of batches are gathered round by round and each gets its own records;
+// a step's error ends only that step; 64 islands of 24 members make one backend call a
+// generation (counted by the batch layer, batch::game_batch_calls); the gathered islands run
+// gives the bits of the per-island path (one call per island and batch), for every scheme, with
+// migration; on a GPU the keyed batch and a gathered islands run equal the CPU's.
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -57,6 +57,20 @@ std::vector<games::PlayerData> weighted_players(const games::GameSession& s, uin
     return players;
 }
 
+// Playout players (the kernels of PlayerSet::Playout): random and the game's built-in policies
+// in turn.
+std::vector<games::PlayerData> playout_players(const games::GameSession& s, uint32_t count,
+                                               uint32_t salt) {
+    std::vector<games::PlayerData> players(count);
+    const uint32_t policies = static_cast<uint32_t>(s.info().policy_names.size());
+    for (uint32_t i = 0; i < count; ++i) {
+        const uint32_t pick = (i + salt) % (policies + 1);
+        players[i].kind = pick == 0 ? PlayerKind::Random : PlayerKind::Policy;
+        players[i].policy = static_cast<int>(pick);
+    }
+    return players;
+}
+
 // Three tournaments with their own seeds, as one keyed batch (players appended, pairings moved).
 struct Gathered {
     std::vector<std::vector<games::PlayerData>> players;
@@ -67,11 +81,13 @@ struct Gathered {
     std::vector<GameKey> keys;
 };
 
+// depth 0: playout players (random and policies), else weighted players of that depth.
 Gathered three_tournaments(const games::GameSession& s, int depth) {
     Gathered g;
     for (uint32_t t = 0; t < 3; ++t) {
         const uint32_t n = 4 + t;
-        g.players.push_back(weighted_players(s, n, depth, t));
+        g.players.push_back(depth == 0 ? playout_players(s, n, t)
+                                       : weighted_players(s, n, depth, t));
         std::vector<Pairing> pairs;
         for (uint32_t i = 0; i < n; ++i)
             for (uint32_t j = 0; j < n; ++j)
@@ -113,7 +129,7 @@ TEST(GatheredPlay, KeyedBatchPlaysEachGameAsItsOwnBatch) {
     for (const char* game : {"tictactoe", "ataxx"}) {
         SCOPED_TRACE(game);
         const auto session = games::find_game(game).open({});
-        for (int depth : {1, 2}) {
+        for (int depth : {0, 1, 2}) {
             const Gathered g = three_tournaments(*session, depth);
             const auto want = one_call_each(*session, g, kPlies, cpu_backend(2));
             const uint64_t calls = batch::game_batch_calls();
@@ -343,7 +359,7 @@ TEST(GatheredPlayGpu, KeyedBatchAndGatheredIslandsEqualTheCpu) {
     for (const char* game : {"tictactoe", "ataxx"}) {
         SCOPED_TRACE(game);
         const auto session = games::find_game(game).open({});
-        for (int depth : {1, 2}) {
+        for (int depth : {0, 1, 2}) {
             const Gathered g = three_tournaments(*session, depth);
             expect_same(
                 one_call_each(*session, g, kPlies, cpu_backend(2)),
