@@ -123,9 +123,15 @@ TEST(GomokuPatterns, LinePatternsByHand) {
     EXPECT_EQ(bits("...xx.x....", false), kFourBit | kDoubleFourBit);  // xxCx: two five-points
 }
 
+template <int N>
+std::array<std::array<int, kLineShapes>, 2> reference_shape_counts(
+    const typename Geometry<N>::BB* stones, bool exact);
+
 // The engine's leaf value, computed here from the whole-board functions and the table: the
 // threat potential (4 / 2 / 1 per cell of level 1 / 2 / 3, mover minus opponent) times 16
-// plus the best rank's normalised reward among the candidates, plus 8.
+// plus the best rank's normalised reward among the candidates, plus 8, plus the move-value
+// term: each side's kShapeMoveValue summed over the shapes of its lines read from the board,
+// the mover's times kValueTotalOwn minus the opponent's times kValueTotalOpponent, over 16.
 template <int N>
 int reference_value(const typename Geometry<N>::BB* stones, bool exact,
                     const std::vector<float>& w) {
@@ -147,7 +153,14 @@ int reference_value(const typename Geometry<N>::BB* stones, bool exact,
         if (ranks[r].any() && hi_w > lo_w)
             best = std::max(best, static_cast<int>(64.0f * (w[static_cast<std::size_t>(r)] - lo_w) /
                                                    (hi_w - lo_w)));
-    return 16 * potential + best + 8;
+    const auto counts = reference_shape_counts<N>(stones, exact);
+    int total[2] = {0, 0};
+    for (int s = 0; s < 2; ++s)
+        for (int k = 0; k < kLineShapes; ++k)
+            total[s] += kShapeMoveValue[k] *
+                        counts[static_cast<std::size_t>(s)][static_cast<std::size_t>(k)];
+    return 16 * potential + best + 8 +
+           (kValueTotalOwn * total[0] - kValueTotalOpponent * total[1]) / 16;
 }
 
 TEST(GomokuPatterns, EngineEvaluationEqualsTheTablesValue) {
@@ -346,8 +359,8 @@ void shape_games(bool exact, int span, uint32_t seed) {
 }
 
 // The move values kept move by move (the engine's candidate scores) equal kShapeMoveValue
-// summed over the four lines read from the board, at every empty cell for both sides, through
-// random games with takebacks.
+// summed over the four lines read from the board, at every empty cell for both sides, and
+// their sums over the empty cells (value_total) too, through random games with takebacks.
 template <int N>
 void move_value_games(bool exact, int span, uint32_t seed) {
     using Geo = Geometry<N>;
@@ -357,6 +370,7 @@ void move_value_games(bool exact, int span, uint32_t seed) {
     for (int game = 0; game < 4; ++game) {
         inc->reset(exact);
         play_random_game<N>(*inc, stones, rng, span, span * span / 2, [&](int move) {
+            int total[2] = {0, 0};
             for (int y = 0; y < N; ++y)
                 for (int x = 0; x < N; ++x) {
                     const int c = Geo::cell(x, y);
@@ -368,8 +382,12 @@ void move_value_games(bool exact, int span, uint32_t seed) {
                         ASSERT_EQ(inc->move_value(s, c), want)
                             << "side " << s << " cell " << x << "," << y << " game " << game
                             << " move " << move;
+                        total[s] += want;
                     }
                 }
+            for (int s = 0; s < 2; ++s)
+                ASSERT_EQ(inc->value_total(s), total[s])
+                    << "side " << s << " game " << game << " move " << move;
         });
         if (testing::Test::HasFatalFailure()) return;
     }

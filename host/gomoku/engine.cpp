@@ -502,7 +502,10 @@ class Searcher {
         int best = 0;
         for (int r = 0; r < kRanks; ++r)
             if (ranks[r].any()) best = std::max(best, rank_value_[r]);
-        return 16 * potential + best + 8 + shape_value();
+        const int totals = (kValueTotalOwn * inc_.value_total(side_) -
+                            kValueTotalOpponent * inc_.value_total(side_ ^ 1)) /
+                           16;
+        return 16 * potential + best + 8 + totals + shape_value();
     }
 
     // The line-shape term for the side to move: its shape counts weighed by the first 8 shape

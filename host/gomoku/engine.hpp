@@ -12,7 +12,8 @@
 //   - the move order at forced replies is the table's rank order (highest reward first),
 //   - the leaf value is the positional term's threat potentials (4 / 2 / 1 per cell of level
 //     1 / 2 / 3, the mover's minus the opponent's) plus the normalised reward of the best rank
-//     the mover can reach.
+//     the mover can reach, plus (not learned) a move-value term: both sides' sums of their
+//     line shapes' move values over the empty cells (kValueTotalOwn below).
 // Host only (it allocates its table and reads the clock); training keeps the fixed-depth
 // GAEVAL_HD player (table_search_move), which uses the same weights.
 #pragma once
@@ -46,6 +47,11 @@ struct EngineResult {
 };
 
 constexpr int kEngineWin = 1000000;
+// The leaf value's move-value term (issue 29's seventh round): the sum of the move values of
+// every empty cell (IncrementalPatterns::value_total) of the mover times kValueTotalOwn, minus
+// the opponent's times kValueTotalOpponent, divided by 16 (truncated toward zero); the
+// mover, who plays next, weighs his own more.
+constexpr int kValueTotalOwn = 8, kValueTotalOpponent = 4;
 
 class GomokuEngine {
   public:

@@ -128,6 +128,11 @@ class IncrementalPatterns {
             for (int x = 0; x < N; ++x) refresh_all(Geo::cell(x, y));
         for (int y = 0; y < N; ++y)
             for (int x = 0; x < N; ++x) refresh_value(Geo::cell(x, y));
+        for (int s = 0; s < 2; ++s) {
+            value_total_[s] = 0;
+            for (int y = 0; y < N; ++y)
+                for (int x = 0; x < N; ++x) value_total_[s] += value_[s][Geo::cell(x, y)];
+        }
         if (shapes_)
             for (int s = 0; s < 2; ++s)
                 for (int d = 0; d < 4; ++d)
@@ -156,6 +161,8 @@ class IncrementalPatterns {
     // The move value of empty cell c for `side`: kShapeMoveValue of its four directions'
     // shapes (its value on occupied cells is not kept).
     int move_value(int side, int c) const { return value_[side][c]; }
+    // The sum of move_value(side, c) over every empty cell (kept move by move).
+    int value_total(int side) const { return value_total_[side]; }
 
   private:
     static constexpr int kDx[4] = {1, 0, 1, -1};  // row, column, diagonal, anti-diagonal
@@ -167,6 +174,7 @@ class IncrementalPatterns {
     const uint8_t* shapes_ = nullptr;   // null: no shape counts
     const uint16_t* values_ = nullptr;  // pattern_value_table
     uint16_t value_[2][Geo::kCellRange] = {};
+    int value_total_[2] = {};
     int shape_count_[2][kLineShapes] = {};
     uint16_t codes_[2][4][Geo::kCellRange] = {};
     uint16_t patterns_[2][Geo::kCellRange] = {};
@@ -243,6 +251,7 @@ class IncrementalPatterns {
                 for (int d = 0; d < 4; ++d) shape_count_[s][shapes_[codes_[s][d][c]]] -= sign;
         if (sign > 0) {
             for (int s = 0; s < 2; ++s) {
+                value_total_[s] -= value_[s][c];
                 patterns_[s][c] = 0;
                 five[s].reset(c);
                 four[s].reset(c);
@@ -252,6 +261,8 @@ class IncrementalPatterns {
         } else {
             refresh_all(c);
             refresh_value(c);
+            value_total_[0] += value_[0][c];
+            value_total_[1] += value_[1][c];
         }
         const int x = Geo::column_of(c), y = Geo::row_of(c);
         for (int d = 0; d < 4; ++d) {
@@ -272,10 +283,12 @@ class IncrementalPatterns {
                 if (owner_[e]) continue;
                 const uint16_t own_now = values_[own_codes[e]];
                 const uint16_t other_now = values_[other_codes[e]];
-                value_[side][e] = static_cast<uint16_t>(value_[side][e] + (own_now >> 4) -
-                                                        (values_[own_old] >> 4));
-                value_[side ^ 1][e] = static_cast<uint16_t>(value_[side ^ 1][e] + (other_now >> 4) -
-                                                            (values_[other_old] >> 4));
+                const int own_delta = (own_now >> 4) - (values_[own_old] >> 4);
+                const int other_delta = (other_now >> 4) - (values_[other_old] >> 4);
+                value_[side][e] = static_cast<uint16_t>(value_[side][e] + own_delta);
+                value_[side ^ 1][e] = static_cast<uint16_t>(value_[side ^ 1][e] + other_delta);
+                value_total_[side] += own_delta;
+                value_total_[side ^ 1] += other_delta;
                 if (shapes_) {
                     --shape_count_[side][shapes_[own_old]];
                     ++shape_count_[side][shapes_[own_codes[e]]];
