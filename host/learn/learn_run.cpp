@@ -754,6 +754,10 @@ void check_job(const LearnJob& job) { starting_point(job); }
 
 LearnResult run_learn(const LearnJob& job) {
     LearnResult result = starting_point(job);
+    // The scheme breeds on the backend's host threads (--threads; every core when unset); every
+    // draw is addressed, so the results do not depend on it.
+    LearnConfig config = job.config;
+    config.threads = job.backend.threads;
     const bool files = !job.out_dir.empty();
     const std::string started = iso_time_now();
     if (files) {
@@ -790,9 +794,9 @@ LearnResult run_learn(const LearnJob& job) {
         }
         const auto t0 = std::chrono::steady_clock::now();
         GenerationRow row;
-        row.report = !problem              ? step(job.config, s, play)
-                     : job.config.instance ? step(job.config, s, evaluate_words)
-                                           : step(job.config, s, play, evaluate);
+        row.report = !problem              ? step(config, s, play)
+                     : job.config.instance ? step(config, s, evaluate_words)
+                                           : step(config, s, play, evaluate);
         row.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         row.generation = s.generation;
         row.best_value = s.best_value;
