@@ -5,8 +5,8 @@
 // fields), a genome the rules plan (problems/pile_in/rules.hpp: PlanLayout, a move a model, then
 // the move order and base orientations where the rules use them). The same functions `gaeval
 // pile-in --rules PRESET` calls, so `gaeval learn --problem pile-in-rules --scheme rules` gives
-// its bits. Penalty constraints only: the repair mode rewrites plans as it scores them, which a
-// problem's fitness may not (the setup loader refuses it).
+// its bits. With repair constraints scoring rewrites the plan (models sent back get a zero
+// move): fitness_rewriting, which the host runs on the cpu backend (rewrites()).
 #pragma once
 
 #include <cstdint>
@@ -40,6 +40,25 @@ struct PileInRules {
     // The rules fitness of the plan (float, widened exactly): penalties, no repair.
     GAEVAL_HD double fitness(const uint32_t* genome, uint32_t /*dimension*/) const {
         return pile_in::rules_evaluate(problem, pile_in::GenomeGenes{genome}).fitness;
+    }
+
+    // Whether scoring rewrites the genome (repair constraints): then the host scores through
+    // fitness_rewriting instead of fitness.
+    bool rewrites() const { return problem.rules.repair; }
+
+    // The rules fitness of the plan, which repair constraints rewrite into the plan they scored
+    // (a model sent back gets move 0): pile_in::EvaluateRules on one plan-major plan, the bits
+    // of `gaeval pile-in`'s populations. Without repair: fitness(), the plan unchanged.
+    GAEVAL_HD double fitness_rewriting(uint32_t* genome, uint32_t /*dimension*/) const {
+        pile_in::PlanPose pose;
+        pile_in::decode_plan(problem, pile_in::GenomeGenes{genome}, pose);
+        if (!problem.rules.repair) return pile_in::check_plan(problem, pose, nullptr).fitness;
+        pile_in::Breakdown b;
+        uint8_t flags[pile_in::MaxFriendly];
+        const uint64_t back = pile_in::repair_plan(problem, pose, &b, flags);
+        for (int m = 0; m < problem.scenario.friendly_count; ++m)
+            if ((back >> m) & 1u) genome[m] = 0u;
+        return b.fitness;
     }
 
     // A fresh random move within the move limit (the rules scheme makes whole plans itself:

@@ -42,6 +42,11 @@
 //   void fitness_lanes(const uint32_t* genomes, double* fitness) const
 // score kLanes genomes (plan-major) at once with the bits of fitness(); the cpu backend then runs
 // blocks of kLanes (kernels/problem_ops.hpp: EvaluateWordBlocks), the device one genome a thread.
+// Optional, a setup's problem whose scoring may rewrite the genome (pile-in-rules' repair
+// constraints): bool rewrites() const (whether this setup's scoring does) and
+//   GAEVAL_HD double fitness_rewriting(uint32_t* genome, uint32_t dimension) const
+// the fitness of the genome it leaves behind; the host runs it on the cpu backend only
+// (host/learn/learn_problems.cpp) and the genomes it rewrote are the population's.
 // Only the schemes that run on word genomes (Scheme::runs_on_words: gapi1) run on it.
 #pragma once
 

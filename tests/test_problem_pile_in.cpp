@@ -73,8 +73,9 @@ void expect_same_generations(const LearnConfig& c, pile_in::Population& legacy,
                              pile_in::Engine& engine, int threads) {
     const BackendChoice backend = resolve_backend("cpu", threads);
     std::vector<double> fitness;
-    const EvaluateWordsFn evaluate = [&](const std::vector<uint32_t>& g, uint32_t n) {
-        fitness = c.instance->evaluate(backend, g, n);
+    // Repair constraints rewrite the plans as they are scored, as learn's run does.
+    const EvaluateWordsFn evaluate = [&](std::vector<uint32_t>& g, uint32_t n) {
+        fitness = c.instance->evaluate_rewriting(backend, g, n);
         return fitness;
     };
     LearnState s = initial_state(c);
@@ -552,9 +553,6 @@ TEST(ProblemPileInRules, CliBadInputIsOneLine) {
         {"--problem pile-in-rules --scheme rules --rules aos9:" + s1, "unknown rules preset"},
         {"--problem pile-in-rules --scheme gapi1 --rules aos1:" + s1, "by scheme rules only"},
         {"--problem pile-in-rules --scheme rules --rules aos1:no-such", "no such file"},
-        {"--problem pile-in-rules --scheme rules --rules aos1:" +
-             with_fields("s1.json", {{"constraints", "repair"}}),
-         "repair constraints"},
         {"--problem pile-in-rules --scheme rules --scenario " + s1 + " --rules aos1:" + s1,
          "--scenario: not a setting of problem pile-in-rules"},
     };
@@ -640,8 +638,11 @@ TEST(ProblemPileInRules, EachRuleFlagBuildsPileInsProblem) {
         ASSERT_NE(setup, nullptr);
         const pile_in::ScenarioFile file = pile_in::load_scenario(k.path);
         EXPECT_TRUE(same_problem(*setup, pile_in::build_rules_problem(k.preset, file, k.expected)));
-        if (k.flag == "constraints") {  // the file asks for repair: refused without the flag
-            EXPECT_THROW(p.build(k.preset + ":" + k.path), InputError);
+        EXPECT_FALSE(instance->rewrites_genomes());
+        if (k.flag == "constraints") {  // the file asks for repair: kept without the flag
+            const auto repair = p.build(k.preset + ":" + k.path);
+            EXPECT_TRUE(repair->rewrites_genomes());
+            EXPECT_TRUE(repair->setup_as<pile_in::RulesProblem>()->rules.repair);
         } else {
             EXPECT_FALSE(same_problem(*setup, pile_in::build_rules_problem(k.preset, file, {})));
         }
@@ -713,6 +714,143 @@ TEST(ProblemPileInRules, CliRuleFlagsReproducePileInBitForBit) {
     expect_resume_matches(first, temp_dir("flag_resumed"), 5, whole, {0, 1, 2, 3, 4, 5});
 }
 
+// ---- repair constraints: scoring rewrites the plans (ProblemInstance::evaluate_rewriting) ----
+
+// The rules scheme with repair constraints steps as pile-in's rules population does with them:
+// the same plans (repaired ones included) before every generation, fitness and statistics.
+TEST(ProblemPileInRules, RepairLockstepWithPileInsPopulation) {
+    const std::string ordered = with_fields("s1.json", {{"path_check", true}});
+    expect_rules_lockstep(ordered, "aos3", 90, 6, 2, 0.8, 0.3, 1, {{"constraints", "repair"}});
+    expect_rules_lockstep(ordered, "aos3", 90, 6, 2, 0.8, 0.3, 2, {{"constraints", "repair"}});
+    expect_rules_lockstep(kData + "s4.json", "aos4", 70, 6, 5, 0.8, 0.2, 1,
+                          {{"constraints", "repair"}});
+    expect_rules_lockstep(kData + "s4.json", "aos4", 70, 6, 5, 0.8, 0.2, 2,
+                          {{"constraints", "repair"}});
+}
+
+// Scoring with repair rewrites exactly the plans it repairs: each rewritten plan is the one
+// pile-in's rules fitness writes back (EvaluateRules on a copy), and an illegal plan scored
+// again after its repair keeps its words and its fitness.
+TEST(ProblemPileInRules, RepairRewritesThePlansItScores) {
+    const auto instance = find_problem("pile-in-rules")
+                              .build("aos4:" + kData + "s4.json", {{"constraints", "repair"}});
+    ASSERT_TRUE(instance->rewrites_genomes());
+    const pile_in::RulesProblem& problem = *instance->setup_as<pile_in::RulesProblem>();
+    LearnConfig c = problem_config("rules", instance);
+    c.population = 300;
+    c.seed = 7;
+    validate(c);
+    const LearnState s = initial_state(c);
+    const uint32_t n = c.population, d = c.dims();
+    // The truth: pile-in's op over a copy, member-major.
+    std::vector<uint32_t> truth = s.words;
+    std::vector<float> truth_fitness(n);
+    const pile_in::EvaluateRules op{problem, pile_in::plan_major_view(truth.data(), int32_t(d)),
+                                    truth_fitness.data()};
+    for (uint32_t i = 0; i < n; ++i) op(i);
+    for (int threads : {1, 2}) {
+        SCOPED_TRACE(threads);
+        std::vector<uint32_t> words = s.words;
+        const std::vector<double> fitness =
+            instance->evaluate_rewriting(resolve_backend("cpu", threads), words, n);
+        EXPECT_EQ(words, truth);
+        ASSERT_EQ(fitness.size(), n);
+        for (uint32_t i = 0; i < n; ++i)
+            ASSERT_TRUE(same_bits(fitness[i], double(truth_fitness[i]))) << i;
+        // Scored again, repaired plans stay as they are.
+        std::vector<uint32_t> again = words;
+        instance->evaluate_rewriting(resolve_backend("cpu", threads), again, n);
+        EXPECT_EQ(again, words);
+    }
+    EXPECT_NE(truth, s.words) << "no plan of the first population was repaired";
+    // Not on the device: one line naming the backend.
+    std::vector<uint32_t> words = s.words;
+    BackendChoice cuda = resolve_backend("cpu", 1);
+    cuda.name = "cuda";
+    EXPECT_THROW(instance->evaluate_rewriting(cuda, words, n), InputError);
+}
+
+// Through the CLI: `learn --problem pile-in-rules --constraints repair` gives every generation's
+// best and mean and the best plan of `gaeval pile-in --rules PRESET --constraints repair`, on aos3
+// and aos4 at 1 and 2 threads (other than penalty's); a resumed run gives the same files.
+TEST(ProblemPileInRules, CliRepairReproducesPileInBitForBit) {
+    const std::string settings =
+        " --population 120 --generations 8 --seed 5 --crossover 0.8 --mutation 0.3 --quiet";
+    const std::string ordered = with_fields("s1.json", {{"path_check", true}});
+    const std::vector<std::pair<std::string, std::string>> runs = {{"aos3", ordered},
+                                                                   {"aos4", kData + "s4.json"}};
+    int n = 0;
+    for (const auto& [preset, path] : runs)
+        for (int threads : {1, 2}) {
+            SCOPED_TRACE(preset + " threads " + std::to_string(threads));
+            const std::string tag = std::to_string(n++);
+            const std::string a = temp_dir("repair_pile_in" + tag),
+                              b = temp_dir("repair_learn" + tag),
+                              p = temp_dir("repair_penalty" + tag);
+            const std::string t = " --backend cpu --threads " + std::to_string(threads);
+            auto r = run_cli("pile-in --scenario " + path + " --rules " + preset +
+                             " --constraints repair" + settings + t + " --out " + a);
+            ASSERT_EQ(r.exit_code, 0) << r.err;
+            const std::string learn =
+                "learn --problem pile-in-rules --rules " + preset + ":" + path + " --scheme rules";
+            r = run_cli(learn + " --constraints repair" + settings + t + " --out " + b);
+            ASSERT_EQ(r.exit_code, 0) << r.err;
+            r = run_cli(learn + settings + t + " --out " + p);
+            ASSERT_EQ(r.exit_code, 0) << r.err;
+            const auto rows_a = csv(a + "/generations.csv"), rows_b = csv(b + "/generations.csv"),
+                       rows_p = csv(p + "/generations.csv");
+            ASSERT_EQ(rows_a.size(), 9u);
+            ASSERT_EQ(rows_b.size(), 9u);
+            ASSERT_EQ(rows_p.size(), 9u);
+            bool differs_from_penalty = false;
+            for (size_t g = 1; g < rows_a.size(); ++g) {
+                EXPECT_EQ(rows_a[g][1], g9(std::stod(rows_b[g][4]))) << "generation " << g;
+                EXPECT_EQ(rows_a[g][2], g9(std::stod(rows_b[g][5]))) << "generation " << g;
+                differs_from_penalty |= rows_b[g][5] != rows_p[g][5];
+            }
+            EXPECT_TRUE(differs_from_penalty) << "repair gave penalty's means";
+            // The best plan of all generations: the same plan, fitness and generation.
+            nlohmann::json pile_in_best = nlohmann::json::parse(read_text(a + "/best.json"));
+            const nlohmann::json ever =
+                nlohmann::json::parse(read_text(b + "/best.json"))["best_ever"];
+            EXPECT_EQ(ever["generation_found"], pile_in_best["generation"]);
+            EXPECT_EQ(ever["fitness"].get<double>(), double(pile_in_best["fitness"].get<float>()));
+            // pile-in's own fields: the run's rules and the greedy plan it is compared with.
+            for (const char* extra : {"generation", "scenario", "rules", "rules_config", "greedy"})
+                pile_in_best.erase(extra);
+            EXPECT_EQ(ever["plan"], pile_in_best);
+            const nlohmann::json run = nlohmann::json::parse(read_text(b + "/run.json"));
+            EXPECT_NE(run.dump().find("rule_flags"), std::string::npos);
+        }
+    // Cut after 3 generations (1 thread) and resumed (2 threads): the uninterrupted run's files.
+    const std::string whole = temp_dir("repair_whole");
+    const std::string run = "--problem pile-in-rules --rules aos4:" + kData +
+                            "s4.json --scheme rules --constraints repair" + settings;
+    auto r = run_cli("learn " + run + " --backend cpu --threads 2 --out " + whole);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    std::string first = run;
+    first.replace(first.find("--generations 8"), 15, "--generations 3");
+    expect_resume_matches(first, temp_dir("repair_resumed"), 8, whole, {0, 1, 2, 3, 4, 5});
+}
+
+// A resumed repair run takes --backend too: cuda is refused in one line, nothing written.
+TEST(ProblemPileInRules, CliRepairResumeOnCudaIsRefused) {
+    const std::string dir = temp_dir("repair_resume_cuda");
+    auto r = run_cli("learn --problem pile-in-rules --rules aos4:" + kData +
+                     "s4.json --scheme rules --constraints repair --population 40 "
+                     "--generations 2 --seed 1 --quiet --backend cpu --out " +
+                     dir);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const std::string csv_before = read_text(dir + "/generations.csv");
+    const std::string run_before = read_text(dir + "/run.json");
+    r = run_cli("learn --resume " + dir + " --generations 4 --backend cuda --quiet");
+    EXPECT_EQ(r.exit_code, 2) << r.err;
+    EXPECT_EQ(r.err_lines(), 1) << r.err;
+    EXPECT_NE(r.err.find("--backend cuda: repair constraints"), std::string::npos) << r.err;
+    EXPECT_EQ(read_text(dir + "/generations.csv"), csv_before);
+    EXPECT_EQ(read_text(dir + "/run.json"), run_before);
+}
+
 TEST(ProblemPileInRules, CliBadRuleFlagsAreOneLine) {
     const std::string rules =
         "--problem pile-in-rules --scheme rules --rules aos4:" + kData + "s4.json";
@@ -725,7 +863,10 @@ TEST(ProblemPileInRules, CliBadRuleFlagsAreOneLine) {
         {rules + " --path-check maybe", "--path-check: expected on or off"},
         {rules + " --two-neighbours-from -3", "--two-neighbours-from -3: must be in"},
         {rules + " --constraints soft", "--constraints: expected penalty or repair"},
-        {rules + " --constraints repair", "--constraints repair: rewrites plans"},
+        {rules + " --constraints repair --backend cuda",
+         "--backend cuda: repair constraints rewrite each plan as it is scored"},
+        {rules + " --constraints repair --islands 2",
+         "--islands: repair constraints rewrite each plan as it is scored"},
         {rules + " --target-unit 3", "--target-unit: no enemy model is in unit 3"},
         {rules + " --coherency 0.1in",
          "the unit starts out of coherency under aos4: friendly[0] has no friend"},

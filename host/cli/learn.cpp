@@ -619,6 +619,23 @@ int run_problem_learn(LearnArgs& args) {
     return ExitOk;
 }
 
+// A problem whose scoring rewrites its genomes (pile-in-rules with repair constraints) runs as
+// one population on the cpu backend (ProblemInstance::evaluate_rewriting; --backend auto
+// chooses it): InputError for --backend cuda and for islands, before anything is written.
+void check_rewriting(LearnArgs& args) {
+    const auto& instance = args.job.config.instance;
+    if (!instance || !instance->rewrites_genomes()) return;
+    if (args.common.backend != "cpu" && args.common.backend != "auto")
+        throw InputError("--backend " + args.common.backend +
+                         ": repair constraints rewrite each plan as it is scored, which runs on "
+                         "the cpu backend only (no device form yet; use --backend cpu)");
+    if (args.use_islands)
+        throw InputError(
+            "--islands: repair constraints rewrite each plan as it is scored, and islands' "
+            "gathered evaluations do not give the rewritten plans back (run one population)");
+    args.common.backend = "cpu";
+}
+
 }  // namespace
 
 int run_learn(int argc, char** argv) {
@@ -627,6 +644,7 @@ int run_learn(int argc, char** argv) {
         std::cout << args.help_text << '\n';
         return ExitOk;
     }
+    check_rewriting(args);
     if (auto transport = island_transport(args.use_islands, args.out_given))
         return run_learn_islands(args, *transport);
     if (!args.job.config.problem.empty()) return run_problem_learn(args);

@@ -127,8 +127,8 @@ Difference compare_problem_learn(const learn::LearnJob& job_a, const learn::Lear
         if (config.instance) {
             learn::step(
                 config, s,
-                learn::EvaluateWordsFn([&](const std::vector<uint32_t>& genomes, uint32_t count) {
-                    calls.push_back(config.instance->evaluate(backend, genomes, count));
+                learn::EvaluateWordsFn([&](std::vector<uint32_t>& genomes, uint32_t count) {
+                    calls.push_back(config.instance->evaluate_rewriting(backend, genomes, count));
                     return calls.back();
                 }));
             return;

@@ -119,8 +119,7 @@ std::vector<double> Generation::evaluate(const std::vector<float>& genomes, uint
     return fitness;
 }
 
-std::vector<double> Generation::evaluate_words(const std::vector<uint32_t>& genomes,
-                                               uint32_t count) {
+std::vector<double> Generation::evaluate_words(std::vector<uint32_t>& genomes, uint32_t count) {
     if (!evaluate_words_)
         throw std::logic_error("Generation::evaluate_words: this run has no word genomes");
     std::vector<double> fitness =

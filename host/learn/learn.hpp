@@ -181,9 +181,11 @@ using PlayFn =
 using EvaluateFn =
     std::function<std::vector<double>(const std::vector<float>& genomes, uint32_t count)>;
 
-// The same over word genomes (a problem built from a setup: LearnConfig::instance).
+// The same over word genomes (a problem built from a setup: LearnConfig::instance); a problem
+// whose scoring rewrites genomes (ProblemInstance::rewrites_genomes: repair constraints) leaves
+// each genome in `genomes` as it scored it.
 using EvaluateWordsFn =
-    std::function<std::vector<double>(const std::vector<uint32_t>& genomes, uint32_t count)>;
+    std::function<std::vector<double>(std::vector<uint32_t>& genomes, uint32_t count)>;
 
 // Per-generation facts for generations.csv and the progress line.
 struct GenerationReport {

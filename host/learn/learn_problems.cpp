@@ -2,9 +2,11 @@
 
 #include <limits>
 #include <type_traits>
+#include <utility>
 
 #include "generated/problem_list.hpp"
 #include "host/backend/executor.hpp"
+#include "host/backend/parallel.hpp"
 #include "host/core/error.hpp"
 #include "host/learn/problem_setups.hpp"
 #include "kernels/problem_ops.hpp"
@@ -26,6 +28,13 @@ std::vector<double> evaluate_problem(const BackendChoice& backend,
     out.finish();
     return fitness;
 }
+
+// Whether word problem P may rewrite the genomes it scores (P::rewrites, P::fitness_rewriting).
+template <class P, class = void>
+struct rewrites_of : std::false_type {};
+template <class P>
+struct rewrites_of<P, std::void_t<decltype(std::declval<const P&>().rewrites())>> : std::true_type {
+};
 
 // A word problem P made from its setup (problems/problem.hpp: P::from_setup).
 template <class P>
@@ -58,6 +67,43 @@ class Instance final : public ProblemInstance {
         }
         out.finish();
         return fitness;
+    }
+
+    bool rewrites_genomes() const override {
+        if constexpr (rewrites_of<P>::value)
+            return problem_.rewrites();
+        else
+            return false;
+    }
+
+    std::vector<double> evaluate_rewriting(const BackendChoice& backend,
+                                           std::vector<uint32_t>& genomes,
+                                           uint32_t count) const override {
+        if constexpr (rewrites_of<P>::value) {
+            if (problem_.rewrites()) {
+                if (backend.name != "cpu")
+                    throw InputError(std::string("--backend ") + backend.name + ": problem " +
+                                     P::kName +
+                                     " rewrites genomes as it scores them (repair constraints), "
+                                     "on the cpu backend only");
+                const uint32_t d = dimension();
+                if (genomes.size() < size_t(count) * d)
+                    throw std::logic_error("evaluate_rewriting: fewer genomes than the count");
+                std::vector<double> fitness(count);
+                // Cost varies per genome (repair rounds): dynamic chunks, as gaeval pile-in's.
+                const P& problem = problem_;
+                uint32_t* words = genomes.data();
+                double* out = fitness.data();
+                parallel_for_dynamic(
+                    count, backend.threads,
+                    [&](int64_t i) {
+                        out[i] = problem.fitness_rewriting(words + uint64_t(i) * d, d);
+                    },
+                    64);
+                return fitness;
+            }
+        }
+        return evaluate(backend, genomes, count);
     }
 
     uint32_t random_gene(uint64_t seed, Purpose purpose, uint32_t c0, uint32_t c1,

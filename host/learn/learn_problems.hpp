@@ -69,6 +69,18 @@ class ProblemInstance {
     virtual std::vector<double> evaluate(const BackendChoice& backend,
                                          const std::vector<uint32_t>& genomes,
                                          uint32_t count) const = 0;
+    // Whether scoring rewrites the genomes it scores (pile-in-rules with repair constraints:
+    // each plan repaired as it is scored); then the population must be scored through
+    // evaluate_rewriting, on the cpu backend.
+    virtual bool rewrites_genomes() const { return false; }
+    // The fitness as evaluate(), each genome rewritten in place into the one it scored where
+    // rewrites_genomes(); the same bits at any thread count. InputError on a backend other than
+    // cpu when the genomes are rewritten (the device form is not written).
+    virtual std::vector<double> evaluate_rewriting(const BackendChoice& backend,
+                                                   std::vector<uint32_t>& genomes,
+                                                   uint32_t count) const {
+        return evaluate(backend, genomes, count);
+    }
     // A fresh random gene addressed by (seed, purpose, c0, c1, c2) (the problem's random_gene).
     virtual uint32_t random_gene(uint64_t seed, Purpose purpose, uint32_t c0, uint32_t c1,
                                  uint32_t c2) const = 0;

@@ -779,9 +779,9 @@ LearnResult run_learn(const LearnJob& job) {
     const EvaluateFn evaluate = [&](const std::vector<float>& genomes, uint32_t count) {
         return problem->evaluate(job.backend, genomes, count, job.config.dims());
     };
-    const EvaluateWordsFn evaluate_words = [&](const std::vector<uint32_t>& genomes,
-                                               uint32_t count) {
-        return job.config.instance->evaluate(job.backend, genomes, count);
+    // Repair constraints rewrite the population's genomes as they are scored.
+    const EvaluateWordsFn evaluate_words = [&](std::vector<uint32_t>& genomes, uint32_t count) {
+        return job.config.instance->evaluate_rewriting(job.backend, genomes, count);
     };
     const auto start = std::chrono::steady_clock::now();
     RateLimiter progress;

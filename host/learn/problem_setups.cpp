@@ -32,8 +32,9 @@ pile_in::ScenarioFile scenario_named(const std::string& flag, const std::string&
 
 // The rules problem of `preset` on a scenario file: the preset's defaults under the file's rule
 // fields under the rule flags `flags` (pile_in::build_rules_problem, as `gaeval pile-in --rules
-// PRESET` with the same flags). InputError naming `where` for gapi1 or an unknown preset, and
-// for repair constraints.
+// PRESET` with the same flags). InputError naming `where` for gapi1 or an unknown preset.
+// Repair constraints are kept: the problem then rewrites plans as it scores them
+// (ProblemInstance::rewrites_genomes).
 LoadedSetup<pile_in::RulesProblem> loaded_rules(const std::string& preset,
                                                 const pile_in::ScenarioFile& file,
                                                 const pile_in::RuleOverrides& flags,
@@ -41,15 +42,7 @@ LoadedSetup<pile_in::RulesProblem> loaded_rules(const std::string& preset,
     if (!pile_in::find_preset(preset))
         throw InputError(where + ": unknown rules preset '" + preset +
                          "' (expected aos1, aos2, aos3, aos4; gapi1 is problem pile-in)");
-    if (flags.repair && *flags.repair)
-        throw InputError(
-            "--constraints repair: rewrites plans as they are scored; problem "
-            "pile-in-rules scores with penalties (use gaeval pile-in)");
     const pile_in::RulesProblem problem = pile_in::build_rules_problem(preset, file, flags);
-    if (problem.rules.repair)
-        throw InputError(where + ": " + file.name +
-                         " asks for repair constraints, which rewrite plans as they are scored; "
-                         "problem pile-in-rules scores with penalties (use gaeval pile-in)");
     nlohmann::json json = {{"preset", preset}, {"path", file.path}, {"source", file.source}};
     if (pile_in::any_override(flags)) json["rule_flags"] = pile_in::overrides_json(flags);
     return {problem, file.name, json};

@@ -52,7 +52,8 @@ LoadedSetup<pile_in::Scenario> reload_setup<pile_in::Scenario>(const nlohmann::j
 // A rules problem (pile_in::RulesProblem) comes from `--rules PRESET:NAME|FILE`: a preset
 // aos1..aos4 over a scenario, the file's rule fields over the preset's and the rule flags
 // (`gaeval pile-in`'s: --reach, --coherency, ...; pile_in::rule_flags) over both, as `gaeval
-// pile-in --rules PRESET` resolves them. Penalty constraints only (repair is refused).
+// pile-in --rules PRESET` resolves them. Penalty or repair constraints
+// (repair: the problem rewrites plans as it scores them, on the cpu backend).
 template <>
 std::vector<std::pair<std::string, std::string>> setup_options<pile_in::RulesProblem>();
 template <>

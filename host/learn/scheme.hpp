@@ -58,8 +58,9 @@ class Generation {
     // with LearnConfig::blind_selection, uniform numbers in [0, 1) addressed by (generation,
     // genome) instead. std::logic_error on a game run.
     std::vector<double> evaluate(const std::vector<float>& genomes, uint32_t count);
-    // The same over word genomes (count x dims words), on a problem built from a setup.
-    std::vector<double> evaluate_words(const std::vector<uint32_t>& genomes, uint32_t count);
+    // The same over word genomes (count x dims words), on a problem built from a setup; a
+    // problem that rewrites genomes as it scores them (repair constraints) rewrites `genomes`.
+    std::vector<double> evaluate_words(std::vector<uint32_t>& genomes, uint32_t count);
     GenerationReport report;  // the scheme adds children, mutants, global_replaced
 
   private:

@@ -6,7 +6,8 @@
 //   randomize   the scheme's initialize
 //   evaluate    the problem instance's evaluate (one executor call on the cpu backend); with
 //               repair constraints the rules fitness that writes repaired plans back (EvaluateRules
-//               over the member-major words: a problem's fitness only reads its genome)
+//               over the member-major words; learn's ProblemInstance::evaluate_rewriting gives
+//               the same bits)
 //   rank        the scheme's selection: the members by fitness, best first, ties by index (the
 //               CPU ranking of every backend), and the generation's statistics
 //   breed       the scheme's breed_ranked from that ranking, on the population's threads
