@@ -5,9 +5,8 @@
 // unchanged:
 //   randomize   the scheme's initialize
 //   evaluate    the problem instance's evaluate (one executor call on the cpu backend); with
-//               repair constraints the rules fitness that writes repaired plans back (EvaluateRules
-//               over the member-major words; learn's ProblemInstance::evaluate_rewriting gives
-//               the same bits)
+//               repair constraints its evaluate_rewriting, which writes the repaired plans back
+//               into the member-major words (as learn's run does)
 //   rank        the scheme's selection: the members by fitness, best first, ties by index (the
 //               CPU ranking of every backend), and the generation's statistics
 //   breed       the scheme's breed_ranked from that ranking, on the population's threads
@@ -27,7 +26,6 @@
 #include "host/learn/scheme.hpp"
 #include "host/pile_in/engine.hpp"
 #include "host/pile_in/population.hpp"
-#include "problems/pile_in/rules_fitness.hpp"
 
 namespace gaeval::pile_in {
 
@@ -43,7 +41,6 @@ class EnginePopulation final : public Population {
         if (size > 0xffffffffull)
             throw std::logic_error("EnginePopulation: at most 2^32 - 1 plans");
         backend_ = resolve_backend("cpu", threads > 0 ? threads : 0);
-        if (rules) rules_ = std::make_unique<RulesProblem>(*rules);
         config_ =
             rules
                 ? learn::problem_config("rules", learn::instance_of_setup("pile-in-rules", *rules))
@@ -65,17 +62,12 @@ class EnginePopulation final : public Population {
 
     void evaluate() override {
         const double t0 = now_seconds();
-        if (rules_ && rules_->rules.repair) {
-            // Cost varies per plan (repair rounds): dynamic chunks.
-            const EvaluateRules op{*rules_, plan_major_view(state_.words.data(), gene_count_),
-                                   fitness_.data()};
-            parallel_for_dynamic(static_cast<int64_t>(size_), backend_.threads, op, 64);
-        } else {
-            const std::vector<double> fitness =
-                config_.instance->evaluate(backend_, state_.words, config_.population);
-            // The fitness is a float widened exactly: narrowing gives its bits back.
-            for (uint64_t i = 0; i < size_; ++i) fitness_[i] = static_cast<float>(fitness[i]);
-        }
+        // Repair constraints rewrite the plans as they are scored (evaluate_rewriting is
+        // evaluate otherwise).
+        const std::vector<double> fitness =
+            config_.instance->evaluate_rewriting(backend_, state_.words, config_.population);
+        // The fitness is a float widened exactly: narrowing gives its bits back.
+        for (uint64_t i = 0; i < size_; ++i) fitness_[i] = static_cast<float>(fitness[i]);
         times_.evaluate += now_seconds() - t0;
     }
 
@@ -136,8 +128,7 @@ class EnginePopulation final : public Population {
 
   private:
     BackendChoice backend_;
-    std::unique_ptr<RulesProblem> rules_;  // the rules problem (repair reads it); null: GAPI1
-    learn::LearnConfig config_;            // the problem instance, scheme and rates
+    learn::LearnConfig config_;  // the problem instance, scheme and rates
     const learn::Scheme* scheme_ = nullptr;
     learn::LearnState state_;  // words: the plans, member-major
     std::vector<float> fitness_;
