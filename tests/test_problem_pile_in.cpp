@@ -968,6 +968,12 @@ TEST(ProblemPileInRules, CompareLearnOnTwoCpuConfigurations) {
                          "cpu:1 vs cpu:2"),
               std::string::npos)
         << r.out;
+    // With repair constraints: the rewritten plans, generation by generation.
+    r = run_cli("compare --a cpu:1 --b cpu:2 learn --problem pile-in-rules --rules aos4:" + kData +
+                "s4.json --scheme rules --population 70 --generations 4 --seed 9 "
+                "--constraints repair");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("identical: learn rules on pile-in-rules"), std::string::npos) << r.out;
 }
 
 // The cuda backend against the cpu (where there is a GPU).
