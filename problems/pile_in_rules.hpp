@@ -50,15 +50,9 @@ struct PileInRules {
     // (a model sent back gets move 0): pile_in::EvaluateRules on one plan-major plan, the bits
     // of `gaeval pile-in`'s populations. Without repair: fitness(), the plan unchanged.
     GAEVAL_HD double fitness_rewriting(uint32_t* genome, uint32_t /*dimension*/) const {
-        pile_in::PlanPose pose;
-        pile_in::decode_plan(problem, pile_in::GenomeGenes{genome}, pose);
-        if (!problem.rules.repair) return pile_in::check_plan(problem, pose, nullptr).fitness;
-        pile_in::Breakdown b;
-        uint8_t flags[pile_in::MaxFriendly];
-        const uint64_t back = pile_in::repair_plan(problem, pose, &b, flags);
-        for (int m = 0; m < problem.scenario.friendly_count; ++m)
-            if ((back >> m) & 1u) genome[m] = 0u;
-        return b.fitness;
+        return pile_in::rules_evaluate(problem, pile_in::GenomeGenes{genome},
+                                       [&](int m) { genome[m] = 0u; })
+            .fitness;
     }
 
     // A fresh random move within the move limit (the rules scheme makes whole plans itself:

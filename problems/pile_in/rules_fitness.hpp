@@ -296,17 +296,28 @@ GAEVAL_HD_NOINLINE inline uint64_t repair_plan(const RulesProblem& p, PlanPose& 
     }
 }
 
-// Scores one plan (host and tests): decode, then check (or repair a copy, in repair mode:
-// the score of the repaired plan, as the population stores it).
-template <class Genes>
-GAEVAL_HD Breakdown rules_evaluate(const RulesProblem& p, const Genes& genes) {
+// Scores one plan read through `genes`: decode, then check (or repair, in repair mode: the
+// score of the repaired plan). Repair calls sent_back(m) for each model it sent back, whose
+// move becomes zero where the plan is stored: the one rule of every population that keeps the
+// repaired plans (EvaluateRules, PileInRules::fitness_rewriting).
+template <class Genes, class SentBack>
+GAEVAL_HD Breakdown rules_evaluate(const RulesProblem& p, const Genes& genes, SentBack&& sent_back) {
     PlanPose pose;
     decode_plan(p, genes, pose);
     if (!p.rules.repair) return check_plan(p, pose, nullptr);
     Breakdown b;
     uint8_t flags[MaxFriendly];
-    repair_plan(p, pose, &b, flags);
+    const uint64_t back = repair_plan(p, pose, &b, flags);
+    for (int m = 0; m < p.scenario.friendly_count; ++m)
+        if ((back >> m) & 1u) sent_back(m);
     return b;
+}
+
+// Scores one plan (host and tests), the plan left as it is (repair mode: the score of the
+// repaired plan, as the population stores it).
+template <class Genes>
+GAEVAL_HD Breakdown rules_evaluate(const RulesProblem& p, const Genes& genes) {
+    return rules_evaluate(p, genes, [](int) {});
 }
 
 // Scores individual i into fitness[i]; in repair mode the repaired plan replaces it (the
@@ -316,18 +327,9 @@ struct EvaluateRules {
     PlanView plans;
     float* fitness = nullptr;
     GAEVAL_HD void operator()(uint64_t i) const {
-        PlanPose pose;
-        decode_plan(problem, PopulationGenes{plans, i}, pose);
-        if (!problem.rules.repair) {
-            fitness[i] = check_plan(problem, pose, nullptr).fitness;
-            return;
-        }
-        Breakdown b;
-        uint8_t flags[MaxFriendly];
-        const uint64_t back = repair_plan(problem, pose, &b, flags);
-        for (int m = 0; m < problem.scenario.friendly_count; ++m)
-            if ((back >> m) & 1u) plans.set_gene(i, m, 0u);
-        fitness[i] = b.fitness;
+        fitness[i] = rules_evaluate(problem, PopulationGenes{plans, i},
+                                    [this, i](int m) { plans.set_gene(i, m, 0u); })
+                         .fitness;
     }
 };
 
