@@ -629,10 +629,7 @@ void check_rewriting(LearnArgs& args) {
         throw InputError("--backend " + args.common.backend +
                          ": repair constraints rewrite each plan as it is scored, which runs on "
                          "the cpu backend only (no device form yet; use --backend cpu)");
-    if (args.use_islands)
-        throw InputError(
-            "--islands: repair constraints rewrite each plan as it is scored, and islands' "
-            "gathered evaluations do not give the rewritten plans back (run one population)");
+    if (args.use_islands) throw InputError(learn::kRewritingOnIslands);
     args.common.backend = "cpu";
 }
 

@@ -55,10 +55,7 @@ class LearnIslands : public IslandGa {
             // Gathered evaluations score copies: plans rewritten as they are scored (repair
             // constraints) would not come back (the CLI refuses them first).
             if (job_.config.instance->rewrites_genomes())
-                throw InputError(
-                    "--islands: repair constraints rewrite each plan as it is "
-                    "scored, and islands' gathered evaluations do not give the "
-                    "rewritten plans back (run one population)");
+                throw InputError(learn::kRewritingOnIslands);
             evaluate_words_ = [this](const std::vector<uint32_t>& genomes, uint32_t count) {
                 return job_.config.instance->evaluate(job_.backend, genomes, count);
             };

@@ -133,6 +133,12 @@ struct ProblemEntry {
                                                     const std::string& name) = nullptr;
 };
 
+// Why islands refuse a problem that rewrites its genomes (the CLI before anything is written,
+// the islands themselves for every other caller).
+inline constexpr const char* kRewritingOnIslands =
+    "--islands: repair constraints rewrite each plan as it is scored, and islands' gathered "
+    "evaluations do not give the rewritten plans back (run one population)";
+
 // The problems over real genes, in the order of problems/problems.cmake.
 const std::vector<ProblemEntry>& registered_problems();
 // The problems built from a setup (word genomes), in the order of problems/problems.cmake.
