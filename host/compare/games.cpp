@@ -3,10 +3,13 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <memory>
 #include <vector>
 
 #include "host/core/error.hpp"
 #include "host/learn/learn_problems.hpp"
+#include "host/learn/scheme.hpp"
+#include "host/learn/word_population.hpp"
 
 namespace gaeval {
 
@@ -120,10 +123,30 @@ Difference compare_problem_learn(const learn::LearnJob& job_a, const learn::Lear
         d.field = "initial " + d.field;
         return d;
     }
+    // A word run whose scheme breeds on the backend keeps its genomes there, as `gaeval learn`
+    // does (host/learn/word_population.hpp); nullptr otherwise.
+    const auto resident_of = [](const learn::LearnConfig& config, const learn::LearnState& s,
+                                const BackendChoice& backend) {
+        std::unique_ptr<learn::WordPopulation> population;
+        if (config.instance && learn::scheme_of(config).breeds_words_on_backend()) {
+            population = std::make_unique<learn::WordPopulation>(backend, config);
+            population->write_words(s.words);
+        }
+        return population;
+    };
+    const auto ra = resident_of(c, sa, a), rb = resident_of(cb, sb, b);
     // One generation's step of `config` on `backend`, every evaluation's fitness into `calls`:
-    // real genomes through the problem's entry, word genomes through the setup's instance.
+    // real genomes through the problem's entry, word genomes through the resident population
+    // (read back after the step) or the setup's instance.
     const auto step = [](const learn::LearnConfig& config, learn::LearnState& s,
-                         const BackendChoice& backend, std::vector<std::vector<double>>& calls) {
+                         const BackendChoice& backend, learn::WordPopulation* resident,
+                         std::vector<std::vector<double>>& calls) {
+        if (resident) {
+            learn::step(config, s, *resident);
+            calls.push_back(resident->last_fitness());
+            resident->read_words(s.words);
+            return;
+        }
         if (config.instance) {
             learn::step(
                 config, s,
@@ -142,8 +165,8 @@ Difference compare_problem_learn(const learn::LearnJob& job_a, const learn::Lear
     };
     for (uint32_t g = 0; g < c.generations; ++g) {
         std::vector<std::vector<double>> calls_a, calls_b;
-        step(c, sa, a, calls_a);
-        step(cb, sb, b, calls_b);
+        step(c, sa, a, ra.get(), calls_a);
+        step(cb, sb, b, rb.get(), calls_b);
         d.generation = g;
         d.generations_compared = g + 1;
         for (size_t k = 0; k < std::min(calls_a.size(), calls_b.size()); ++k)

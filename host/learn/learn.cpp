@@ -13,6 +13,7 @@
 #include "host/core/error.hpp"
 #include "host/learn/learn_problems.hpp"
 #include "host/learn/scheme.hpp"
+#include "host/learn/word_population.hpp"
 
 namespace gaeval::learn {
 
@@ -129,12 +130,22 @@ std::vector<double> Generation::evaluate_words(std::vector<uint32_t>& genomes, u
     return fitness;
 }
 
+std::vector<double> Generation::evaluate_resident() {
+    if (!resident_) throw std::logic_error("Generation::evaluate_resident: no resident population");
+    std::vector<double> fitness =
+        config_.blind_selection ? blind_fitness(config_.population) : resident_->evaluate();
+    report.games += config_.population;
+    state_.games += config_.population;
+    return fitness;
+}
+
 std::vector<uint32_t> score_population(const LearnConfig& c, LearnState& s, Generation& games) {
     if (!games.on_problem())
         return play_and_score(c, s, games, tournament_schedule(c, s.generation));
     const uint32_t n = c.population;
-    const std::vector<double> fitness =
-        c.instance ? games.evaluate_words(s.words, n) : games.evaluate(s.weights, n);
+    const std::vector<double> fitness = games.resident() ? games.evaluate_resident()
+                                        : c.instance     ? games.evaluate_words(s.words, n)
+                                                         : games.evaluate(s.weights, n);
     const ProblemInfo& info = find_problem(c.problem).info;
     for (uint32_t m = 0; m < n; ++m) s.value[m] = info.value_of(fitness[m]);
     s.mean_value = mean_of(s.value);
@@ -252,6 +263,12 @@ bool Scheme::has_option(const std::string& flag) const {
 uint32_t Scheme::breed_ranked(const LearnConfig&, uint32_t, const std::vector<uint32_t>&,
                               LearnState&) const {
     throw std::logic_error(std::string("scheme ") + name() + " does not breed from a ranking");
+}
+
+void Scheme::breed_words_on(const BackendChoice&, const LearnConfig&, uint32_t, const uint32_t*,
+                            const uint32_t*, uint32_t*, uint8_t*) const {
+    throw std::logic_error(std::string("scheme ") + name() +
+                           " does not breed word genomes on a backend");
 }
 
 void Scheme::initialize(const LearnConfig& c, LearnState& s) const {
@@ -491,6 +508,15 @@ GenerationReport step(const LearnConfig& c, LearnState& state, const EvaluateWor
     if (!c.instance) throw std::logic_error("learn::step: word genomes need a setup's problem");
     const PlayFn no_games;
     Generation games(c, state, no_games, nullptr, &evaluate);
+    scheme_of(c).step(c, state, games);
+    ++state.generation;
+    return games.report;
+}
+
+GenerationReport step(const LearnConfig& c, LearnState& state, WordPopulation& population) {
+    if (!c.instance) throw std::logic_error("learn::step: word genomes need a setup's problem");
+    const PlayFn no_games;
+    Generation games(c, state, no_games, nullptr, nullptr, &population);
     scheme_of(c).step(c, state, games);
     ++state.generation;
     return games.report;

@@ -52,20 +52,8 @@ class Instance final : public ProblemInstance {
                                  uint32_t count) const override {
         std::vector<double> fitness(count);
         if (count == 0) return fitness;
-        const uint32_t d = dimension();
-        const BackendInput<uint32_t> in(backend, genomes.data(), size_t(count) * d);
-        BackendOutput<double> out(backend, fitness.data(), count);
-        const problem_ops::EvaluateWordProblem<P> one{problem_, in.data(), out.data(), d};
-        if constexpr (problem_ops::has_lanes<P>::value) {
-            // The cpu scores blocks of P::kLanes genomes in SIMD lanes, the device one a thread.
-            const uint64_t blocks = (uint64_t{count} + P::kLanes - 1) / P::kLanes;
-            for_each_index_split(
-                backend, count, one, blocks,
-                problem_ops::EvaluateWordBlocks<P>{problem_, in.data(), out.data(), d, count}, 4);
-        } else {
-            for_each_index(backend, 0, count, one, 16);
-        }
-        out.finish();
+        const BackendInput<uint32_t> in(backend, genomes.data(), size_t(count) * dimension());
+        score(backend, in.data(), count, fitness);
         return fitness;
     }
 
@@ -79,31 +67,21 @@ class Instance final : public ProblemInstance {
     std::vector<double> evaluate_rewriting(const BackendChoice& backend,
                                            std::vector<uint32_t>& genomes,
                                            uint32_t count) const override {
-        if constexpr (rewrites_of<P>::value) {
-            if (problem_.rewrites()) {
-                if (backend.name != "cpu")
-                    throw InputError(std::string("--backend ") + backend.name + ": problem " +
-                                     P::kName +
-                                     " rewrites genomes as it scores them (repair constraints), "
-                                     "on the cpu backend only");
-                const uint32_t d = dimension();
-                if (genomes.size() < size_t(count) * d)
-                    throw std::logic_error("evaluate_rewriting: fewer genomes than the count");
-                std::vector<double> fitness(count);
-                // Cost varies per genome (repair rounds): dynamic chunks, as gaeval pile-in's.
-                const P& problem = problem_;
-                uint32_t* words = genomes.data();
-                double* out = fitness.data();
-                parallel_for_dynamic(
-                    count, backend.threads,
-                    [&](int64_t i) {
-                        out[i] = problem.fitness_rewriting(words + uint64_t(i) * d, d);
-                    },
-                    64);
-                return fitness;
-            }
-        }
-        return evaluate(backend, genomes, count);
+        if (!rewrites_genomes()) return evaluate(backend, genomes, count);
+        if (genomes.size() < size_t(count) * dimension())
+            throw std::logic_error("evaluate_rewriting: fewer genomes than the count");
+        return evaluate_on(backend, genomes.data(), count);
+    }
+
+    std::vector<double> evaluate_on(const BackendChoice& backend, uint32_t* genomes,
+                                    uint32_t count) const override {
+        std::vector<double> fitness(count);
+        if (count == 0) return fitness;
+        if (rewrites_genomes())
+            score_rewriting(backend, genomes, count, fitness);
+        else
+            score(backend, genomes, count, fitness);
+        return fitness;
     }
 
     uint32_t random_gene(uint64_t seed, Purpose purpose, uint32_t c0, uint32_t c1,
@@ -123,6 +101,49 @@ class Instance final : public ProblemInstance {
   private:
     Setup setup_;
     P problem_;
+
+    // fitness of the first `count` genomes at `genomes` (backend memory): one executor call.
+    void score(const BackendChoice& backend, const uint32_t* genomes, uint32_t count,
+               std::vector<double>& fitness) const {
+        const uint32_t d = dimension();
+        BackendOutput<double> out(backend, fitness.data(), count);
+        const problem_ops::EvaluateWordProblem<P> one{problem_, genomes, out.data(), d};
+        if constexpr (problem_ops::has_lanes<P>::value) {
+            // The cpu scores blocks of P::kLanes genomes in SIMD lanes, the device one a thread.
+            const uint64_t blocks = (uint64_t{count} + P::kLanes - 1) / P::kLanes;
+            for_each_index_split(
+                backend, count, one, blocks,
+                problem_ops::EvaluateWordBlocks<P>{problem_, genomes, out.data(), d, count}, 4);
+        } else {
+            for_each_index(backend, 0, count, one, 16);
+        }
+        out.finish();
+    }
+
+    // The same where scoring rewrites the genomes (P::fitness_rewriting), on the cpu only.
+    void score_rewriting(const BackendChoice& backend, uint32_t* genomes, uint32_t count,
+                         std::vector<double>& fitness) const {
+        if constexpr (rewrites_of<P>::value) {
+            if (backend.name != "cpu")
+                throw InputError(std::string("--backend ") + backend.name + ": problem " +
+                                 P::kName +
+                                 " rewrites genomes as it scores them (repair constraints), on "
+                                 "the cpu backend only");
+            const uint32_t d = dimension();
+            const P& problem = problem_;
+            double* out = fitness.data();
+            // Cost varies per genome (repair rounds): dynamic chunks, as gaeval pile-in's.
+            parallel_for_dynamic(
+                count, backend.threads,
+                [&](int64_t i) {
+                    out[i] = problem.fitness_rewriting(genomes + uint64_t(i) * d, d);
+                },
+                64);
+        } else {
+            (void)backend, (void)genomes, (void)count, (void)fitness;
+            throw std::logic_error("score_rewriting: the problem does not rewrite genomes");
+        }
+    }
 };
 
 // P's optional member P::MEMBER (problems/problem.hpp), or `fallback`: NAME<P>::value.

@@ -81,6 +81,12 @@ class ProblemInstance {
                                                    uint32_t count) const {
         return evaluate(backend, genomes, count);
     }
+    // The fitness of the first `count` genomes of `genomes`, which are in `backend`'s memory
+    // (a population kept there: host/learn/word_population.hpp): one executor call, no copy of
+    // the genomes; a problem that rewrites them (rewrites_genomes) rewrites them in place, on
+    // the cpu backend only (InputError otherwise).
+    virtual std::vector<double> evaluate_on(const BackendChoice& backend, uint32_t* genomes,
+                                            uint32_t count) const = 0;
     // A fresh random gene addressed by (seed, purpose, c0, c1, c2) (the problem's random_gene).
     virtual uint32_t random_gene(uint64_t seed, Purpose purpose, uint32_t c0, uint32_t c1,
                                  uint32_t c2) const = 0;

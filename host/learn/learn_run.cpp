@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <sstream>
 
 #include "host/core/error.hpp"
@@ -21,6 +22,7 @@
 #include "host/io/svg.hpp"
 #include "host/learn/learn_problems.hpp"
 #include "host/learn/scheme.hpp"
+#include "host/learn/word_population.hpp"
 
 namespace gaeval::learn {
 
@@ -748,6 +750,18 @@ LearnResult starting_point(const LearnJob& job) {
     return result;
 }
 
+// A word problem's population kept on the job's backend between generations (the scheme breeds
+// word genomes as an executor op; repair constraints, which rewrite the genomes as they are
+// scored, run on the cpu backend only, refused before), from the state's words; nullptr for
+// every other run.
+std::unique_ptr<WordPopulation> resident_population(const LearnJob& job, const LearnConfig& c,
+                                                    const LearnState& s) {
+    if (!c.instance || !scheme_of(c).breeds_words_on_backend()) return nullptr;
+    auto population = std::make_unique<WordPopulation>(job.backend, c);
+    population->write_words(s.words);
+    return population;
+}
+
 }  // namespace
 
 void check_job(const LearnJob& job) { starting_point(job); }
@@ -786,6 +800,8 @@ LearnResult run_learn(const LearnJob& job) {
     const auto start = std::chrono::steady_clock::now();
     RateLimiter progress;
     LearnState& s = result.state;
+    // Word genomes stay on the backend; s.words is brought back for each checkpoint and at the end.
+    const std::unique_ptr<WordPopulation> resident = resident_population(job, config, s);
     const uint32_t first_generation = s.generation;
     while (s.generation < job.config.generations) {
         if (interrupted()) {
@@ -794,7 +810,8 @@ LearnResult run_learn(const LearnJob& job) {
         }
         const auto t0 = std::chrono::steady_clock::now();
         GenerationRow row;
-        row.report = !problem              ? step(config, s, play)
+        row.report = resident              ? step(config, s, *resident)
+                     : !problem            ? step(config, s, play)
                      : job.config.instance ? step(config, s, evaluate_words)
                                            : step(config, s, play, evaluate);
         row.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -850,8 +867,10 @@ LearnResult run_learn(const LearnJob& job) {
                     verified.empty() ? "" : "  verify:", verified.c_str());
             std::cerr << line << std::flush;
         }
+        if (resident && files) resident->read_words(s.words);
         if (files) write_outputs(job, result);
     }
+    if (resident) resident->read_words(s.words);
     result.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (files) {

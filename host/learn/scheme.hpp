@@ -20,9 +20,12 @@
 #include <nlohmann/json.hpp>
 
 #include "games/core/rng.hpp"
+#include "host/backend/backend.hpp"
 #include "host/learn/learn.hpp"
 
 namespace gaeval::learn {
+
+class WordPopulation;  // host/learn/word_population.hpp
 
 // One command-line flag of a scheme. Several schemes may share a flag name (--mutation): each
 // sets its own field, and `gaeval learn --help` joins the helps.
@@ -44,16 +47,19 @@ class Generation {
   public:
     Generation(const LearnConfig& c, LearnState& s, const PlayFn& play,
                const EvaluateFn* evaluate = nullptr,
-               const EvaluateWordsFn* evaluate_words = nullptr)
+               const EvaluateWordsFn* evaluate_words = nullptr, WordPopulation* resident = nullptr)
         : config_(c),
           state_(s),
           play_(play),
           evaluate_(evaluate),
-          evaluate_words_(evaluate_words) {}
+          evaluate_words_(evaluate_words),
+          resident_(resident) {}
     std::vector<GameRecord> play(const std::vector<games::PlayerData>& players,
                                  const std::vector<Pairing>& pairings, uint32_t phase);
     // Whether the run optimises a problem (evaluate) rather than a game's player (play).
-    bool on_problem() const { return evaluate_ != nullptr || evaluate_words_ != nullptr; }
+    bool on_problem() const {
+        return evaluate_ != nullptr || evaluate_words_ != nullptr || resident_ != nullptr;
+    }
     // The problem's fitness of the first `count` genomes of `genomes` (count x dims floats);
     // with LearnConfig::blind_selection, uniform numbers in [0, 1) addressed by (generation,
     // genome) instead. std::logic_error on a game run.
@@ -61,6 +67,13 @@ class Generation {
     // The same over word genomes (count x dims words), on a problem built from a setup; a
     // problem that rewrites genomes as it scores them (repair constraints) rewrites `genomes`.
     std::vector<double> evaluate_words(std::vector<uint32_t>& genomes, uint32_t count);
+    // A run whose word genomes stay on its backend (host/learn/word_population.hpp): the
+    // population, which holds the genomes instead of LearnState::words (then stale until the
+    // run copies them back); nullptr otherwise. A scheme that breeds_words_on_backend scores
+    // it with score_population and breeds it with WordPopulation::breed.
+    WordPopulation* resident() const { return resident_; }
+    // Its members' fitness (the blind control's numbers with LearnConfig::blind_selection).
+    std::vector<double> evaluate_resident();
     GenerationReport report;  // the scheme adds children, mutants, global_replaced
 
   private:
@@ -69,6 +82,7 @@ class Generation {
     const PlayFn& play_;
     const EvaluateFn* evaluate_;
     const EvaluateWordsFn* evaluate_words_;
+    WordPopulation* resident_;
     // The blind control's fitness of `count` genomes (LearnConfig::blind_selection).
     std::vector<double> blind_fitness(uint32_t count) const;
 };
@@ -109,6 +123,17 @@ class Scheme {
     // breeds_by_rank() is false.
     virtual uint32_t breed_ranked(const LearnConfig& c, uint32_t made,
                                   const std::vector<uint32_t>& order, LearnState& s) const;
+    // Whether breed_words_on runs: the scheme breeds word genomes (LearnConfig::instance) as an
+    // executor op over children (kernels/breed_ops.hpp), so a population may stay in its
+    // backend's memory between generations (host/learn/word_population.hpp): gapi1, rules.
+    virtual bool breeds_words_on_backend() const { return false; }
+    // Writes generation `made`, bred from `src` ranked by `ranked` (best first), into `dst`
+    // (c.population x c.dims() words, member-major) and hit[k], whether a mutation hit child k:
+    // one executor call on `backend`, every pointer in its memory; the bits breed_ranked gives.
+    // std::logic_error where breeds_words_on_backend() is false.
+    virtual void breed_words_on(const BackendChoice& backend, const LearnConfig& c, uint32_t made,
+                                const uint32_t* ranked, const uint32_t* src, uint32_t* dst,
+                                uint8_t* hit) const;
     // Genomes are 9-bit codes (LearnState::codes, weights decoded from them), not floats:
     // islands migrate the codes, checkpoints must hold them.
     virtual bool bit_codes() const { return false; }
@@ -170,7 +195,7 @@ std::vector<uint32_t> play_and_score(const LearnConfig& c, LearnState& s, Genera
                                      const std::vector<Pairing>& pairs);
 
 // The generation's fitness of every member, for selection: on a problem the problem's fitness
-// (over LearnState::words on a problem built from a setup)
+// (over LearnState::words on a problem built from a setup, or the resident population's)
 // (value = fitness when maximised, -fitness when minimised: higher is better), otherwise
 // play_and_score over tournament_schedule(c, generation). Sets s.value and s.mean_value; returns
 // the members ranked by value (rank_desc).

@@ -9,10 +9,12 @@
 //               into the member-major words (as learn's run does)
 //   rank        the scheme's selection: the members by fitness, best first, ties by index (the
 //               CPU ranking of every backend), and the generation's statistics
-//   breed       the scheme's breed_ranked from that ranking, on the population's threads
-// The engine keeps genomes member-major (member i's words contiguous); read_genes and
-// write_genes transpose them to pile-in's gene-major layout ([gene * size + individual]), so
-// checkpoints are the ones the other backends write and read.
+//   breed       the scheme's breeding op (Scheme::breed_words_on) from that ranking, on the
+//               population's threads
+// The plans are a learn::WordPopulation (host/learn/word_population.hpp) on the cpu backend,
+// member-major (member i's words contiguous); read_genes and write_genes transpose them to
+// pile-in's gene-major layout ([gene * size + individual]), so checkpoints are the ones the
+// other backends write and read.
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -24,6 +26,7 @@
 #include "host/learn/learn.hpp"
 #include "host/learn/learn_problems.hpp"
 #include "host/learn/scheme.hpp"
+#include "host/learn/word_population.hpp"
 #include "host/pile_in/engine.hpp"
 #include "host/pile_in/population.hpp"
 
@@ -36,36 +39,22 @@ class EnginePopulation final : public Population {
     EnginePopulation(const Scenario& scenario, uint64_t size, int threads,
                      const RulesProblem* rules)
         : Population(size, rules ? rules->layout.words : scenario.friendly_count),
+          population_(resolve_backend("cpu", threads > 0 ? threads : 0),
+                      config_of(scenario, size, rules)),
           fitness_(size),
-          ranked_(size) {
-        if (size > 0xffffffffull)
-            throw std::logic_error("EnginePopulation: at most 2^32 - 1 plans");
-        backend_ = resolve_backend("cpu", threads > 0 ? threads : 0);
-        config_ =
-            rules
-                ? learn::problem_config("rules", learn::instance_of_setup("pile-in-rules", *rules))
-                : learn::problem_config("gapi1", learn::instance_of_setup("pile-in", scenario));
-        config_.population = static_cast<uint32_t>(size);
-        config_.threads = backend_.threads;
-        scheme_ = &learn::scheme_of(config_);
-        if (!scheme_->breeds_by_rank())
-            throw std::logic_error("EnginePopulation: the scheme does not breed from a ranking");
-        state_.words.resize(size * gene_count_);
-    }
+          ranked_(size) {}
 
     std::string backend_name() const override { return "cpu"; }
 
     void randomize(uint64_t seed) override {
-        config_.seed = seed;
-        scheme_->initialize(config_, state_);
+        population_.config().seed = seed;
+        population_.initialize();
     }
 
     void evaluate() override {
         const double t0 = now_seconds();
-        // Repair constraints rewrite the plans as they are scored (evaluate_rewriting is
-        // evaluate otherwise).
-        const std::vector<double> fitness =
-            config_.instance->evaluate_rewriting(backend_, state_.words, config_.population);
+        // Repair constraints rewrite the plans as they are scored.
+        const std::vector<double> fitness = population_.evaluate();
         // The fitness is a float widened exactly: narrowing gives its bits back.
         for (uint64_t i = 0; i < size_; ++i) fitness_[i] = static_cast<float>(fitness[i]);
         times_.evaluate += now_seconds() - t0;
@@ -73,11 +62,12 @@ class EnginePopulation final : public Population {
 
     GenerationStats rank() override {
         const double t0 = now_seconds();
-        rank_descending(fitness_.data(), ranked_.data(), size_, backend_.threads, rank_scratch_);
+        const int threads = population_.backend().threads;
+        rank_descending(fitness_.data(), ranked_.data(), size_, threads, rank_scratch_);
         const double t1 = now_seconds();
         const GenerationStats s =
             generation_stats(fitness_[ranked_[0]], fitness_[ranked_[size_ - 1]], ranked_[0],
-                             fixed_point_sum(fitness_.data(), size_, backend_.threads), size_);
+                             fixed_point_sum(fitness_.data(), size_, threads), size_);
         times_.select += t1 - t0;
         times_.statistics += now_seconds() - t1;
         return s;
@@ -89,48 +79,64 @@ class EnginePopulation final : public Population {
             throw std::logic_error("breed: survivors must be 1 to the population size");
         // The scheme reads its survivors as N - round(crossover x N) and the rates from its
         // settings: the share that gives exactly p.survivors.
-        config_.seed = p.seed;
-        config_.params["crossover"] =
+        learn::LearnConfig& c = population_.config();
+        c.seed = p.seed;
+        c.params["crossover"] =
             static_cast<double>(size_ - p.survivors) / static_cast<double>(size_);
-        config_.params["mutation"] = p.mutation_rate;
+        c.params["mutation"] = p.mutation_rate;
         GaConfig rates;
         rates.population = size_;
-        rates.crossover = config_.params["crossover"];
+        rates.crossover = c.params["crossover"];
         if (survivor_count(rates) != p.survivors)
             throw std::logic_error("breed: the scheme's survivor count differs from pile-in's");
-        scheme_->breed_ranked(config_, p.generation, ranked_, state_);
+        population_.breed(p.generation, ranked_);
         times_.vary += now_seconds() - t0;
     }
 
     void read_plan(uint64_t index, uint32_t* out) const override {
-        const uint32_t* plan = state_.words.data() + index * gene_count_;
-        for (int m = 0; m < gene_count_; ++m) out[m] = plan[m];
+        population_.read_member(index, out);
     }
     void read_fitness(std::vector<float>& out) const override { out = fitness_; }
     void read_ranking(std::vector<uint32_t>& out) const override { out = ranked_; }
     void read_genes(std::vector<uint32_t>& out) const override {
-        out.resize(state_.words.size());
-        const int words = gene_count_;
-        parallel_for(static_cast<int64_t>(size_), backend_.threads, [&](int64_t i) {
-            for (int m = 0; m < words; ++m)
-                out[m * size_ + i] = state_.words[static_cast<uint64_t>(i) * words + m];
+        std::vector<uint32_t> words;
+        population_.read_words(words);
+        out.resize(words.size());
+        const int d = gene_count_;
+        parallel_for(static_cast<int64_t>(size_), population_.backend().threads, [&](int64_t i) {
+            for (int m = 0; m < d; ++m)
+                out[m * size_ + i] = words[static_cast<uint64_t>(i) * d + m];
         });
     }
     void write_genes(const std::vector<uint32_t>& in) override {
-        if (in.size() != state_.words.size())
+        if (in.size() != size_ * gene_count_)
             throw std::logic_error("write_genes: not one population of plans");
-        const int words = gene_count_;
-        parallel_for(static_cast<int64_t>(size_), backend_.threads, [&](int64_t i) {
-            for (int m = 0; m < words; ++m)
-                state_.words[static_cast<uint64_t>(i) * words + m] = in[m * size_ + i];
+        std::vector<uint32_t> words(in.size());
+        const int d = gene_count_;
+        parallel_for(static_cast<int64_t>(size_), population_.backend().threads, [&](int64_t i) {
+            for (int m = 0; m < d; ++m) words[static_cast<uint64_t>(i) * d + m] = in[m * size_ + i];
         });
+        population_.write_words(words);
     }
 
   private:
-    BackendChoice backend_;
-    learn::LearnConfig config_;  // the problem instance, scheme and rates
-    const learn::Scheme* scheme_ = nullptr;
-    learn::LearnState state_;  // words: the plans, member-major
+    // The problem pile-in (GAPI1) or pile-in-rules (a rules preset) of the population's
+    // scenario, bred by gapi1 or rules, `size` members.
+    static learn::LearnConfig config_of(const Scenario& scenario, uint64_t size,
+                                        const RulesProblem* rules) {
+        if (size > 0xffffffffull)
+            throw std::logic_error("EnginePopulation: at most 2^32 - 1 plans");
+        learn::LearnConfig c =
+            rules
+                ? learn::problem_config("rules", learn::instance_of_setup("pile-in-rules", *rules))
+                : learn::problem_config("gapi1", learn::instance_of_setup("pile-in", scenario));
+        c.population = static_cast<uint32_t>(size);
+        if (!learn::scheme_of(c).breeds_by_rank())
+            throw std::logic_error("EnginePopulation: the scheme does not breed from a ranking");
+        return c;
+    }
+
+    learn::WordPopulation population_;  // the plans, member-major, on the cpu backend
     std::vector<float> fitness_;
     std::vector<uint32_t> ranked_;
     std::vector<uint64_t> rank_scratch_;  // ranking scratch (packed keys)

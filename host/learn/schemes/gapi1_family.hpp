@@ -20,12 +20,17 @@
 #include <vector>
 
 #include "games/core/rng.hpp"
+#include "generated/problem_list.hpp"
+#include "host/backend/backend_array.hpp"
 #include "host/backend/cpu_ranking.hpp"
+#include "host/backend/executor.hpp"
 #include "host/backend/parallel.hpp"
 #include "host/core/error.hpp"
 #include "host/io/json_fields.hpp"
 #include "host/learn/learn_problems.hpp"
 #include "host/learn/scheme.hpp"
+#include "host/learn/word_population.hpp"
+#include "kernels/breed_ops.hpp"
 #include "problems/pile_in/gapi1_scheme.hpp"
 
 namespace gaeval::learn {
@@ -33,7 +38,8 @@ namespace gaeval::learn {
 class Gapi1Family : public Scheme {
   public:
     static constexpr double kDefaultCrossover = 0.8, kDefaultMutation = 0.2;
-    // Places per chunk when breeding on several threads (dealt round-robin).
+    // Places per chunk when breeding on several threads (word genomes: the executor's dynamic
+    // chunks; real genes: dealt round-robin).
     static constexpr int kBreedChunk = 64;
 
     static double param(const LearnConfig& c, const char* name, double fallback) {
@@ -97,8 +103,9 @@ class Gapi1Family : public Scheme {
     bool runs_on_words() const override { return true; }
 
     // Scores the generation, ranks it by value (ties by index: pile-in's ranking, whose values
-    // are its float fitness exactly), breeds the next one; clones keep their parent's value
-    // until scored again, children start at 0.
+    // are its float fitness exactly), breeds the next one (a resident population on its
+    // backend: Generation::resident); clones keep their parent's value until scored again,
+    // children start at 0.
     void step(const LearnConfig& c, LearnState& s, Generation& games) const override {
         const uint32_t n = c.population, d = c.dims(), made = s.generation + 1;
         const auto order = score_population(c, s, games);
@@ -106,13 +113,19 @@ class Gapi1Family : public Scheme {
         std::vector<float> values(s.value.begin(), s.value.end());
         s.mean_value = static_cast<double>(fixed_point_sum(values.data(), n, 1)) / 65536.0 /
                        static_cast<double>(n);
-        if (c.instance)
+        WordPopulation* resident = games.resident();
+        if (resident) {
+            s.best_words.resize(d);
+            resident->read_member(order[0], s.best_words.data());
+        } else if (c.instance) {
             s.best_words.assign(s.words.begin() + size_t(order[0]) * d,
                                 s.words.begin() + size_t(order[0] + 1) * d);
-        else
+        } else {
             s.best_weights = member(s, order[0], d);
+        }
         const uint32_t survivors = survivor_count(c);
-        games.report.mutants = breed_ranked(c, made, order, s);
+        games.report.mutants =
+            resident ? resident->breed(made, order) : breed_ranked(c, made, order, s);
         std::vector<double> next_value(n, 0.0);
         for (uint32_t k = 0; k < survivors; ++k) next_value[k] = s.value[order[k]];
         s.value.swap(next_value);
@@ -152,35 +165,79 @@ class Gapi1Family : public Scheme {
     // Replaces s's genomes (words on a setup's problem, else weights) with generation `made`
     // bred from the current ones ranked by `order` by the GAPI1 rule, places on c.threads
     // threads; returns the members with a fresh gene (0 where a scheme does not count them).
+    // Word genomes breed through breed_words_on on the cpu backend (the op a resident
+    // population runs on its own backend).
     uint32_t breed_ranked(const LearnConfig& c, uint32_t made, const std::vector<uint32_t>& order,
                           LearnState& s) const override {
-        uint32_t mutants = 0;
         if (c.instance) {
-            mutants =
-                breed_genes(c, made, order, s.words, s.spare_words, [&](uint32_t k, uint32_t m) {
-                    return c.instance->random_gene(c.seed, Purpose::MutationMove, made, k, m);
-                });
+            s.spare_words.resize(size_t(c.population) * c.dims());
+            std::vector<uint8_t> hit(c.population);
+            breed_words_on(host_threads_backend(c.threads), c, made, order.data(), s.words.data(),
+                           s.spare_words.data(), hit.data());
             s.words.swap(s.spare_words);
-        } else {
-            std::vector<float> next;
-            mutants = breed_genes(c, made, order, s.weights, next, [&](uint32_t k, uint32_t m) {
+            return count_hits(hit);
+        }
+        std::vector<float> next;
+        const uint32_t mutants =
+            breed_genes(c, made, order, s.weights, next, [&](uint32_t k, uint32_t m) {
                 const double u = unit(draw(c, Purpose::MutationMove, made, k, m), 0);
                 return static_cast<float>(c.init_low + (c.init_high - c.init_low) * u);
             });
-            s.weights.swap(next);
-        }
+        s.weights.swap(next);
+        return mutants;
+    }
+
+    bool breeds_words_on_backend() const override { return true; }
+
+    // GAPI1 over the words of the run's problem: breed_ops::BreedGapi1Words of the listed word
+    // problem whose setup the instance holds, fresh genes its random_gene (MutationMove, made,
+    // k, m).
+    void breed_words_on(const BackendChoice& backend, const LearnConfig& c, uint32_t made,
+                        const uint32_t* ranked, const uint32_t* src, uint32_t* dst,
+                        uint8_t* hit) const override {
+        bool bred = false;
+#define GAEVAL_BREED_PROBLEM(P) \
+    bred = bred || breed_problem_words<P>(backend, c, made, ranked, src, dst, hit);
+        GAEVAL_FOR_EACH_PROBLEM(GAEVAL_BREED_PROBLEM)
+#undef GAEVAL_BREED_PROBLEM
+        if (!bred) throw std::logic_error("gapi1: the run has no listed word problem to breed");
+    }
+
+    // Members a mutation hit.
+    static uint32_t count_hits(const std::vector<uint8_t>& hit) {
+        uint32_t mutants = 0;
+        for (uint8_t h : hit) mutants += h;
         return mutants;
     }
 
   private:
-    // The next population of genes T (words or floats) from `src` (population x d,
-    // member-major) ranked by `order`, into `dst`, by the one GAPI1 rule, places on c.threads
-    // threads; fresh(k, m) is a fresh gene for place k, gene m. Returns the places that got at
-    // least one fresh gene.
-    template <class T, class Fresh>
+    // breed_words_on when the run's problem is P (a word problem whose setup the instance
+    // holds); false otherwise.
+    template <class P>
+    static bool breed_problem_words(const BackendChoice& backend, const LearnConfig& c,
+                                    uint32_t made, const uint32_t* ranked, const uint32_t* src,
+                                    uint32_t* dst, uint8_t* hit) {
+        if constexpr (problems::is_word_problem_v<P>) {
+            const auto* setup = c.instance ? c.instance->setup_as<typename P::Setup>() : nullptr;
+            if (!setup || c.instance->problem() != P::kName) return false;
+            const pile_in::Gapi1Rule rule{c.seed, made, survivor_count(c), mutation_rate(c)};
+            const breed_ops::BreedGapi1Words<P> op{
+                P::from_setup(*setup), rule, ranked, src, dst, hit, c.dims()};
+            for_each_index(backend, 0, c.population, op, kBreedChunk);
+            return true;
+        } else {
+            (void)backend, (void)c, (void)made, (void)ranked, (void)src, (void)dst, (void)hit;
+            return false;
+        }
+    }
+
+    // The next population of real genes from `src` (population x d, member-major) ranked by
+    // `order`, into `dst`, by the one GAPI1 rule, places on c.threads threads; fresh(k, m) is a
+    // fresh gene for place k, gene m. Returns the places that got at least one fresh gene.
+    template <class Fresh>
     static uint32_t breed_genes(const LearnConfig& c, uint32_t made,
-                                const std::vector<uint32_t>& order, const std::vector<T>& src,
-                                std::vector<T>& dst, const Fresh& fresh) {
+                                const std::vector<uint32_t>& order, const std::vector<float>& src,
+                                std::vector<float>& dst, const Fresh& fresh) {
         const uint32_t n = c.population, d = c.dims();
         const pile_in::Gapi1Rule rule{c.seed, made, survivor_count(c), mutation_rate(c)};
         dst.resize(size_t(n) * d);
@@ -193,12 +250,10 @@ class Gapi1Family : public Scheme {
                     k, d,
                     [&](uint64_t rank, uint32_t m) { return src[size_t(order[rank]) * d + m]; },
                     [&](uint32_t m) { return fresh(k, m); },
-                    [&](uint32_t m, T gene) { dst[size_t(k) * d + m] = gene; }));
+                    [&](uint32_t m, float gene) { dst[size_t(k) * d + m] = gene; }));
             },
             kBreedChunk);
-        uint32_t mutants = 0;
-        for (uint8_t h : hit) mutants += h;
-        return mutants;
+        return count_hits(hit);
     }
 };
 

@@ -22,8 +22,8 @@ const pile_in::RulesProblem* rules_problem(const LearnConfig& c) {
 }
 
 // A member-major word population (member i's words contiguous) as the rules step's view.
-pile_in::PlanView plans_of(std::vector<uint32_t>& words, uint32_t d) {
-    return pile_in::plan_major_view(words.data(), static_cast<int32_t>(d));
+pile_in::PlanView plans_of(uint32_t* words, uint32_t d) {
+    return pile_in::plan_major_view(words, static_cast<int32_t>(d));
 }
 
 class Rules final : public Gapi1Family {
@@ -39,37 +39,30 @@ class Rules final : public Gapi1Family {
     void initialize(const LearnConfig& c, LearnState& s) const override {
         const pile_in::RulesProblem* problem = rules_problem(c);
         if (!problem) return Gapi1Family::initialize(c, s);
-        const pile_in::RandomizeRulesPlans op{c.seed, *problem, plans_of(s.words, c.dims())};
+        const pile_in::RandomizeRulesPlans op{c.seed, *problem, plans_of(s.words.data(), c.dims())};
         parallel_for(c.population, c.threads, op);
     }
 
-    // RulesStep over the words ranked by `order`, places on c.threads threads; returns its
-    // mutants (RulesStep::make).
-    uint32_t breed_ranked(const LearnConfig& c, uint32_t made, const std::vector<uint32_t>& order,
-                          LearnState& s) const override {
+    // RulesStep over the words ranked by `ranked` (breed_ops::BreedRules, one executor call on
+    // `backend`); on a problem without the rules' setup, GAPI1.
+    void breed_words_on(const BackendChoice& backend, const LearnConfig& c, uint32_t made,
+                        const uint32_t* ranked, const uint32_t* src, uint32_t* dst,
+                        uint8_t* hit) const override {
         const pile_in::RulesProblem* problem = rules_problem(c);
-        if (!problem) return Gapi1Family::breed_ranked(c, made, order, s);
-        const uint32_t n = c.population, d = c.dims();
-        std::vector<uint32_t>& next = s.spare_words;
-        next.resize(size_t(n) * d);
+        if (!problem) return Gapi1Family::breed_words_on(backend, c, made, ranked, src, dst, hit);
+        const uint32_t d = c.dims();
         pile_in::Gapi1Step base;
         base.seed = c.seed;
         base.generation = made;
-        base.population = n;
+        base.population = c.population;
         base.survivors = survivor_count(c);
         base.mutation_rate = mutation_rate(c);
-        base.ranked = order.data();
-        base.src = plans_of(s.words, d);
-        base.dst = plans_of(next, d);
-        const pile_in::RulesStep step{*problem, base};
-        std::vector<uint8_t> hit(n);
-        parallel_for_chunks(
-            n, c.threads, [&](int64_t k) { hit[k] = step.make(uint64_t(k), uint64_t(k)); },
-            kBreedChunk);
-        uint32_t mutants = 0;
-        for (uint8_t h : hit) mutants += h;
-        s.words.swap(next);
-        return mutants;
+        base.ranked = ranked;
+        // The step reads src only (PlanView has one pointer type for both).
+        base.src = plans_of(const_cast<uint32_t*>(src), d);
+        base.dst = plans_of(dst, d);
+        const breed_ops::BreedRules op{pile_in::RulesStep{*problem, base}, hit};
+        for_each_index(backend, 0, c.population, op, kBreedChunk);
     }
 };
 

@@ -1,0 +1,99 @@
+// Memory an executor op reads and writes that stays in the backend's memory across calls
+// (host/backend/executor.hpp's BackendInput and BackendOutput live for one call), and the cpu
+// backend that host code runs an op on with its own threads.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <stdexcept>
+#include <utility>
+#include <vector>
+
+#include "host/backend/backend.hpp"
+#include "host/backend/executor.hpp"
+#include "host/backend/parallel.hpp"
+
+namespace gaeval {
+
+// The cpu backend on `threads` host threads (<= 0: every core), without resolve_backend's
+// description of the machine: what a scheme breeds on when it runs on the host (c.threads).
+inline BackendChoice host_threads_backend(int threads) {
+    BackendChoice choice;
+    choice.kind = BackendKind::Cpu;
+    choice.threads = threads > 0 ? threads : default_thread_count();
+    choice.name = "cpu";
+    return choice;
+}
+
+// n T kept in the backend's memory across calls (a population that stays on its backend between
+// generations): on the cpu a host array, on the device a device array. upload and download copy
+// n elements from `offset` on between the caller's host memory and it.
+template <class T>
+class BackendArray {
+  public:
+    BackendArray() = default;
+    BackendArray(const BackendChoice& backend, std::size_t n) : n_(n) {
+        if (executor_detail::on_device(backend)) {
+#if GAEVAL_HAVE_CUDA
+            device_ = cuda::DeviceArray<T>(n);
+            data_ = device_.data();
+#else
+            executor_detail::no_cuda();
+#endif
+        } else {
+            host_.resize(n);
+            data_ = host_.data();
+        }
+    }
+    BackendArray(BackendArray&&) = default;
+    BackendArray& operator=(BackendArray&&) = default;
+    BackendArray(const BackendArray&) = delete;
+    BackendArray& operator=(const BackendArray&) = delete;
+
+    T* data() { return data_; }
+    const T* data() const { return data_; }
+    std::size_t size() const { return n_; }
+    void upload(const T* host, std::size_t n, std::size_t offset = 0) {
+        check(n, offset);
+        if (!host_.empty() || n_ == 0) {
+            std::copy(host, host + n, host_.begin() + static_cast<std::ptrdiff_t>(offset));
+            return;
+        }
+#if GAEVAL_HAVE_CUDA
+        device_.upload(host, n, offset);
+#endif
+    }
+    void download(T* host, std::size_t n, std::size_t offset = 0) const {
+        check(n, offset);
+        if (!host_.empty() || n_ == 0) {
+            std::copy(host_.begin() + static_cast<std::ptrdiff_t>(offset),
+                      host_.begin() + static_cast<std::ptrdiff_t>(offset + n), host);
+            return;
+        }
+#if GAEVAL_HAVE_CUDA
+        device_.download(host, n, offset);
+#endif
+    }
+    void swap(BackendArray& other) {
+        std::swap(n_, other.n_);
+        std::swap(data_, other.data_);
+        host_.swap(other.host_);
+#if GAEVAL_HAVE_CUDA
+        std::swap(device_, other.device_);
+#endif
+    }
+
+  private:
+    void check(std::size_t n, std::size_t offset) const {
+        if (offset > n_ || n > n_ - offset)
+            throw std::logic_error("BackendArray: a copy past the array's end");
+    }
+    std::size_t n_ = 0;
+    T* data_ = nullptr;
+    std::vector<T> host_;
+#if GAEVAL_HAVE_CUDA
+    cuda::DeviceArray<T> device_;
+#endif
+};
+
+}  // namespace gaeval

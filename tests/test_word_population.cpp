@@ -1,0 +1,208 @@
+// The word schemes' breeding as an executor op (kernels/breed_ops.hpp, Scheme::breed_words_on)
+// and the population that stays on its backend between generations (host/learn/
+// word_population.hpp): the op against what GAPI1 says a child is (clones of the survivors,
+// genes from two survivors, fresh genes the problem's random_gene); the resident population
+// generation by generation against the host path (LearnState::words, which the golden files and
+// the lockstep tests pin) at 1 and 2 threads, for gapi1 on pile-in and rules on pile-in-rules;
+// the same on the cuda backend against the cpu where there is a GPU.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "gpu_test_support.hpp"
+#include "host/backend/backend_array.hpp"
+#include "host/learn/learn_problems.hpp"
+#include "host/learn/scheme.hpp"
+#include "host/learn/word_population.hpp"
+#include "problems/pile_in.hpp"
+
+namespace gaeval::learn {
+namespace {
+
+const std::string kData = std::string(GAEVAL_TEST_DATA_DIR) + "/pile_in/";
+
+bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+
+LearnConfig gapi1_on(const std::string& file, uint32_t population, uint64_t seed) {
+    LearnConfig c = problem_config("gapi1", find_problem("pile-in").build(kData + file));
+    c.population = population;
+    c.seed = seed;
+    validate(c);
+    return c;
+}
+
+// A copy of test scenario `file` with move order genes (path_check), in a temporary file.
+std::string with_move_order(const std::string& file) {
+    std::ifstream in(kData + file);
+    nlohmann::json doc = nlohmann::json::parse(in);
+    doc["path_check"] = true;
+    const std::string path = ::testing::TempDir() + "/word_population_" + file;
+    std::ofstream(path) << doc.dump();
+    return path;
+}
+
+LearnConfig rules_on(const std::string& setup, uint32_t population, uint64_t seed) {
+    LearnConfig c = problem_config("rules", find_problem("pile-in-rules").build(setup));
+    c.population = population;
+    c.seed = seed;
+    c.params["crossover"] = 0.6;
+    c.params["mutation"] = 0.3;
+    validate(c);
+    return c;
+}
+
+// Member k of `order` reversed (the worst first), so that ranks and indexes differ.
+std::vector<uint32_t> reversed(uint32_t n) {
+    std::vector<uint32_t> order(n);
+    for (uint32_t r = 0; r < n; ++r) order[r] = n - 1 - r;
+    return order;
+}
+
+// gapi1's op on the cpu backend: children and hits of generation `made` from `words`.
+void breed_on_cpu(const LearnConfig& c, int threads, const std::vector<uint32_t>& order,
+                  const std::vector<uint32_t>& words, std::vector<uint32_t>& next,
+                  std::vector<uint8_t>& hit) {
+    next.assign(words.size(), 0xdeadbeefu);
+    hit.assign(c.population, 7);
+    scheme_of(c).breed_words_on(resolve_backend("cpu", threads), c, 3, order.data(), words.data(),
+                                next.data(), hit.data());
+}
+
+TEST(BreedWordsOp, Gapi1ChildrenAreClonesAndCrossesOfTheSurvivorsWithoutMutation) {
+    LearnConfig c = gapi1_on("s4.json", 97, 11);
+    c.params["crossover"] = 0.7;
+    c.params["mutation"] = 0.0;
+    const uint32_t n = c.population, d = c.dims(), survivors = n - 68;  // round(0.7 x 97)
+    const LearnState s = initial_state(c);
+    const std::vector<uint32_t> order = reversed(n);
+    for (int threads : {1, 2}) {
+        std::vector<uint32_t> next;
+        std::vector<uint8_t> hit;
+        breed_on_cpu(c, threads, order, s.words, next, hit);
+        for (uint32_t k = 0; k < n; ++k) {
+            EXPECT_EQ(hit[k], 0) << k;
+            for (uint32_t m = 0; m < d; ++m) {
+                const uint32_t gene = next[size_t(k) * d + m];
+                if (k < survivors) {  // a clone of the k-th best
+                    ASSERT_EQ(gene, s.words[size_t(order[k]) * d + m]) << k << " " << m;
+                    continue;
+                }
+                bool from_a_survivor = false;  // each gene from one of the S best
+                for (uint32_t r = 0; r < survivors; ++r)
+                    from_a_survivor |= gene == s.words[size_t(order[r]) * d + m];
+                ASSERT_TRUE(from_a_survivor) << k << " " << m;
+            }
+        }
+    }
+}
+
+TEST(BreedWordsOp, Gapi1FullMutationGivesTheProblemsFreshGenes) {
+    LearnConfig c = gapi1_on("s1.json", 50, 5);
+    c.params["mutation"] = 1.0;
+    const uint32_t n = c.population, d = c.dims();
+    const LearnState s = initial_state(c);
+    const problems::PileIn problem =
+        problems::PileIn::from_setup(*c.instance->setup_as<pile_in::Scenario>());
+    for (int threads : {1, 2}) {
+        std::vector<uint32_t> next;
+        std::vector<uint8_t> hit;
+        breed_on_cpu(c, threads, reversed(n), s.words, next, hit);
+        for (uint32_t k = 0; k < n; ++k) {
+            EXPECT_EQ(hit[k], 1) << k;
+            for (uint32_t m = 0; m < d; ++m)
+                ASSERT_EQ(next[size_t(k) * d + m],
+                          problem.random_gene(c.seed, Purpose::MutationMove, 3, k, m))
+                    << k << " " << m;
+        }
+    }
+}
+
+// Steps `c` for `generations` on the host path (LearnState::words) and with its genomes in a
+// WordPopulation on `backend`, checking the values, best plan, statistics, mutants and (read
+// back) every genome after each generation.
+void expect_resident_is_host_path(LearnConfig c, const BackendChoice& backend,
+                                  uint32_t generations) {
+    SCOPED_TRACE(c.scheme + " on " + backend.name + " threads " + std::to_string(backend.threads));
+    c.threads = backend.threads;
+    LearnState host = initial_state(c), resident_state = host;
+    WordPopulation resident(backend, c);
+    resident.write_words(resident_state.words);
+    const BackendChoice cpu = resolve_backend("cpu", backend.threads);
+    const EvaluateWordsFn evaluate = [&](std::vector<uint32_t>& g, uint32_t count) {
+        return c.instance->evaluate_rewriting(cpu, g, count);
+    };
+    std::vector<uint32_t> words;
+    for (uint32_t g = 0; g < generations; ++g) {
+        SCOPED_TRACE("generation " + std::to_string(g));
+        const GenerationReport a = step(c, host, evaluate);
+        const GenerationReport b = step(c, resident_state, resident);
+        EXPECT_EQ(a.games, b.games);
+        EXPECT_EQ(a.mutants, b.mutants);
+        EXPECT_EQ(a.children, b.children);
+        ASSERT_EQ(host.value.size(), resident_state.value.size());
+        for (size_t i = 0; i < host.value.size(); ++i)
+            ASSERT_TRUE(same_bits(host.value[i], resident_state.value[i])) << "member " << i;
+        EXPECT_TRUE(same_bits(host.best_value, resident_state.best_value));
+        EXPECT_TRUE(same_bits(host.mean_value, resident_state.mean_value));
+        EXPECT_EQ(host.best_words, resident_state.best_words);
+        resident.read_words(words);
+        ASSERT_EQ(words, host.words);
+    }
+    EXPECT_GT(host.games, 0u);
+}
+
+TEST(WordPopulation, Gapi1ResidentOnTheCpuIsTheHostPath) {
+    for (int threads : {1, 2})
+        expect_resident_is_host_path(gapi1_on("s1.json", 300, 4), resolve_backend("cpu", threads),
+                                     6);
+}
+
+TEST(WordPopulation, RulesResidentOnTheCpuIsTheHostPath) {
+    const std::string ordered = with_move_order("s8.json");
+    for (int threads : {1, 2})
+        expect_resident_is_host_path(rules_on("aos3:" + ordered, 101, 5),
+                                     resolve_backend("cpu", threads), 5);
+}
+
+TEST(WordPopulation, RefusesARunWithoutWordGenomesOrASchemeThatCannotBreedThem) {
+    const LearnConfig real = problem_config("gapi1", "sphere", 4);
+    EXPECT_THROW(WordPopulation(resolve_backend("cpu", 1), real), std::logic_error);
+    LearnConfig words = gapi1_on("s1.json", 10, 1);
+    words.scheme = "modern";
+    EXPECT_THROW(WordPopulation(resolve_backend("cpu", 1), words), std::logic_error);
+}
+
+TEST(BackendArray, CopiesInAndOutAtAnOffsetOnTheCpu) {
+    BackendArray<uint32_t> a(resolve_backend("cpu", 1), 6);
+    const std::vector<uint32_t> in = {1, 2, 3, 4, 5, 6}, part = {40, 50};
+    a.upload(in.data(), 6);
+    a.upload(part.data(), 2, 3);
+    std::vector<uint32_t> out(6);
+    a.download(out.data(), 6);
+    EXPECT_EQ(out, (std::vector<uint32_t>{1, 2, 3, 40, 50, 6}));
+    a.download(out.data(), 2, 4);
+    EXPECT_EQ(out[0], 50u);
+    EXPECT_EQ(out[1], 6u);
+    EXPECT_THROW(a.upload(in.data(), 2, 5), std::logic_error);
+    EXPECT_THROW(a.download(out.data(), 7), std::logic_error);
+}
+
+// The resident population on the device against the host path on the cpu (where there is a
+// GPU): the breeding ops of kernels/breed_ops.cu and the problems' evaluation on genomes that
+// never leave the device between generations.
+TEST(WordPopulation, ResidentOnTheDeviceIsTheCpuHostPath) {
+    GAEVAL_REQUIRE_DEVICE_OR_SKIP();
+    const BackendChoice cuda = resolve_backend("cuda", 2);
+    expect_resident_is_host_path(gapi1_on("s1.json", 300, 4), cuda, 6);
+    expect_resident_is_host_path(gapi1_on("s4.json", 1000, 8), cuda, 4);
+    expect_resident_is_host_path(rules_on("aos3:" + with_move_order("s8.json"), 101, 5), cuda, 5);
+    expect_resident_is_host_path(rules_on("aos4:" + kData + "s4.json", 200, 3), cuda, 4);
+}
+
+}  // namespace
+}  // namespace gaeval::learn
