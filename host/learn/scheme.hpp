@@ -114,8 +114,9 @@ class Scheme {
     // other schemes.
     virtual bool runs_on_words() const { return false; }
     // Whether the scheme's selection is a ranking of the members by value, best first, ties by
-    // index (gapi1, rules), so that breed_ranked() can make the next population from any such
-    // ranking: `gaeval pile-in` drives the scheme so (host/pile_in/engine_population.cpp).
+    // index (gapi1, rules), so that breed_ranked() (or breed_words_on) can make the next
+    // population from any such ranking: `gaeval pile-in` drives the scheme so
+    // (host/pile_in/engine_population.cpp, through host/learn/word_population.hpp).
     virtual bool breeds_by_rank() const { return false; }
     // Replaces s's genomes with generation `made` bred from the current ones ranked by `order`
     // (best first; the scheme's variation and replacement, c.threads threads); returns the
