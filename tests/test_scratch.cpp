@@ -30,14 +30,6 @@
 namespace gaeval {
 namespace {
 
-BackendChoice cpu_backend(int threads) {
-    BackendChoice b;
-    b.kind = BackendKind::Cpu;
-    b.threads = threads;
-    b.name = "cpu";
-    return b;
-}
-
 // Index i's 40 values (a scrambled sequence), sorted descending, summed with weights by rank.
 constexpr int kValues = 40;
 uint32_t value_of(uint64_t i, int k) {
@@ -69,7 +61,7 @@ TEST(Scratch, TasksWithScratchGetTheirOwnSliceOnTheCpu) {
             const uint64_t n = 997;
             std::vector<uint64_t> out(first + n, 0);
             int plain_calls = 0;
-            for_each_task<TaskShape<1, 0, kValues * 4>>(cpu_backend(threads), first, n,
+            for_each_task<TaskShape<1, 0, kValues * 4>>(risk::testing::cpu(threads), first, n,
                                                         ScratchSortOp{out.data(), &plain_calls});
             EXPECT_EQ(plain_calls, 0);
             for (uint64_t i = 0; i < first; ++i) ASSERT_EQ(out[i], 0u);
@@ -245,9 +237,10 @@ TEST(RiskScratchGpu, DevicePlayoutsInSharedScratchAreTheCpusGames) {
                   batch::play_keyed_pairings(f.game, start, players, pairings, keys, 2000, cpu),
                   batch::play_keyed_pairings(f.game, start, players, pairings, keys, 2000, gpu)),
               "");
+    const uint64_t games = pairings.size();
     EXPECT_EQ(records_difference(
-                  batch::play(f.game, start, players[1], players[3], 0, 4096, 5, 2000, cpu),
-                  batch::play(f.game, start, players[1], players[3], 0, 4096, 5, 2000, gpu)),
+                  batch::play(f.game, start, players[1], players[3], 0, games, 5, 2000, cpu),
+                  batch::play(f.game, start, players[1], players[3], 0, games, 5, 2000, gpu)),
               "");
 }
 
