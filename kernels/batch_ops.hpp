@@ -6,12 +6,14 @@
 // Launch shapes of a batch of matches (play_shape, the one choice for tournaments and matches):
 // playouts (random, policies: no features, no search) and one-ply weighted players (no search)
 // run one thread a match, with few registers and no stack (scripts/kernel-resources.sh,
-// bench/results/kernel-resources.md); searching players of the games whose players use the
-// default alpha-beta (lane_searchable_v: the Ataxx family, tic-tac-toe) get a lane group of
-// kSearchLanes threads a match (games/core/lane_search.hpp: root moves split over the lanes, the
-// same move and value as the serial search); games whose own searching player has a lane form
-// (has_lane_weighted_move_v: Risk's alpha-beta agent, games/risk/lane_agent.hpp) get 1, 4, 8 or
-// 32 lanes a match by the batch's size as the one-ply players below; Gomoku's threat search runs
+// bench/results/kernel-resources.md); the playouts of a game with a PlayoutScratch (Risk) run
+// in per-thread scratch (games/core/scratch.hpp: shared memory on the device, the position
+// indexed there instead of in local memory), on the cpu as well; searching players of the games
+// whose players use the default alpha-beta (lane_searchable_v: the Ataxx family, tic-tac-toe) get a
+// lane group of kSearchLanes threads a match (games/core/lane_search.hpp: root moves split over the
+// lanes, the same move and value as the serial search); games whose own searching player has a lane
+// form (has_lane_weighted_move_v: Risk's alpha-beta agent, games/risk/lane_agent.hpp) get 1, 4, 8
+// or 32 lanes a match by the batch's size as the one-ply players below; Gomoku's threat search runs
 // one match a thread. One-ply weighted players of the lane games get 1, 4, 8 or 32 lanes a match by
 // the batch's size (one_ply_lanes, games/core/lane_one_ply.hpp: a few hundred games would leave the
 // GPU idle at one thread each; tens of thousands fill it). The cpu plays every shape one match
@@ -25,6 +27,7 @@
 #include "games/core/lane_search.hpp"
 #include "games/core/match.hpp"
 #include "games/core/players.hpp"
+#include "games/core/scratch.hpp"
 #include "kernels/task_shape.hpp"
 
 namespace gaeval::batch_ops {
@@ -56,6 +59,12 @@ struct PlayMatchOp {
         records[i] = play_match<G, kSet>(game, start, a, b, seed, static_cast<uint32_t>(first + i),
                                          max_plies);
     }
+    GAEVAL_HD void operator()(uint64_t i, const ThreadScratch& scratch) const {
+        const uint32_t index = static_cast<uint32_t>(first + i);
+        const int seat = static_cast<int>(index % static_cast<uint32_t>(game.seats(start)));
+        records[i] = play_match_in_scratch<G, kSet>(game, start, a, b, seat, seed, index, max_plies,
+                                                    scratch);
+    }
     template <int L>
     GAEVAL_HD void operator()(uint64_t i, const Lanes<L>& lanes) const {
         const uint32_t index = static_cast<uint32_t>(first + i);
@@ -80,6 +89,12 @@ struct PlayPairingOp {
     GAEVAL_HD void operator()(uint64_t i) const {
         records[i] = play_pairing<G, kSet>(game, start, players, pairings[i], seed,
                                            static_cast<uint32_t>(first + i), max_plies);
+    }
+    GAEVAL_HD void operator()(uint64_t i, const ThreadScratch& scratch) const {
+        const Pairing pairing = pairings[i];
+        records[i] = play_match_in_scratch<G, kSet>(
+            game, start, players[pairing.a], players[pairing.b], pairing.a_seat, seed,
+            static_cast<uint32_t>(first + i), max_plies, scratch);
     }
     template <int L>
     GAEVAL_HD void operator()(uint64_t i, const Lanes<L>& lanes) const {
@@ -125,6 +140,13 @@ struct PlayKeyedPairingOp {
             records[i] = play_pairing<G, kSet>(game, start, players, pairings[i], key.seed,
                                                key.index, max_plies);
         }
+    }
+    GAEVAL_HD void operator()(uint64_t i, const ThreadScratch& scratch) const {
+        const Pairing pairing = pairings[i];
+        const GameKey key = keys[i];
+        records[i] =
+            play_match_in_scratch<G, kSet>(game, start, players[pairing.a], players[pairing.b],
+                                           pairing.a_seat, key.seed, key.index, max_plies, scratch);
     }
     template <int L>
     GAEVAL_HD void operator()(uint64_t i, const Lanes<L>& lanes) const {
@@ -177,6 +199,9 @@ void for_each_play_shape(Visit&& visit) {
         visit(TaskShape<32>{});
     } else if constexpr (kSet == PlayerSet::Playout && playouts_fit_bounds_v<G>) {
         visit(TaskShape<1, kPlayoutMinBlocks>{});
+    } else if constexpr (kSet == PlayerSet::Playout && has_playout_scratch_v<G>) {
+        visit(TaskShape<1, kPlayoutMinBlocks,
+                        static_cast<int>(sizeof(typename G::PlayoutScratch))>{});
     } else {
         visit(TaskShape<1>{});
     }

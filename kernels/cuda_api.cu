@@ -96,7 +96,27 @@ struct KernelFacts {
 
 std::mutex kernel_facts_mutex;
 
-const KernelFacts& kernel_facts(const void* kernel) {
+// The largest block whose scratch (`scratch_bytes` a thread of dynamic shared memory) fits
+// beside the kernel's static shared memory, after allowing the kernel that much dynamic shared
+// memory (above 48 KB a kernel must opt in); throws when not one warp's fits.
+int allow_scratch(const void* kernel, const cudaFuncAttributes& attributes, int scratch_bytes) {
+    int device = 0, optin = 0;
+    GAEVAL_CUDA_CHECK(cudaGetDevice(&device));
+    GAEVAL_CUDA_CHECK(
+        cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
+    const int available = optin - static_cast<int>(attributes.sharedSizeBytes);
+    const int cap = scratch_block_cap(scratch_bytes, available);
+    if (cap == 0)
+        throw Error("a kernel asks for " + std::to_string(scratch_bytes) +
+                    " bytes of shared-memory scratch a thread: " +
+                    std::to_string(scratch_bytes * kWarp) + " for one warp, over the " +
+                    std::to_string(available) + " bytes a block of this device may have");
+    GAEVAL_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                           cap * scratch_bytes));
+    return cap;
+}
+
+const KernelFacts& kernel_facts(const void* kernel, int scratch_bytes) {
     static std::unordered_map<const void*, KernelFacts> cache;  // nodes stay where they are
     std::lock_guard<std::mutex> lock(kernel_facts_mutex);
     auto found = cache.find(kernel);
@@ -105,10 +125,13 @@ const KernelFacts& kernel_facts(const void* kernel) {
     cudaFuncAttributes attributes{};
     GAEVAL_CUDA_CHECK(cudaFuncGetAttributes(&attributes, kernel));
     facts.registers = attributes.numRegs;
-    for (int block = kWarp; block <= kMaxBlock && block <= attributes.maxThreadsPerBlock;
+    const int cap =
+        scratch_bytes > 0 ? allow_scratch(kernel, attributes, scratch_bytes) : kMaxBlock;
+    for (int block = kWarp; block <= cap && block <= attributes.maxThreadsPerBlock;
          block += kWarp) {
         int blocks = 0;
-        GAEVAL_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel, block, 0));
+        GAEVAL_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+            &blocks, kernel, block, static_cast<std::size_t>(block) * scratch_bytes));
         facts.occupancy.blocks[block / kWarp - 1] = blocks;
     }
     return cache.emplace(kernel, facts).first->second;
@@ -147,7 +170,9 @@ bool launch_log_on() {
 
 }  // namespace
 
-const Occupancy& kernel_occupancy(const void* kernel) { return kernel_facts(kernel).occupancy; }
+const Occupancy& kernel_occupancy(const void* kernel, int scratch_bytes) {
+    return kernel_facts(kernel, scratch_bytes).occupancy;
+}
 
 namespace {
 std::atomic<int>& forced_block_value() {
@@ -168,8 +193,9 @@ void force_block(int block) {
     forced_block_value().store(block, std::memory_order_relaxed);
 }
 
-LaunchShape launch_shape(const void* kernel, uint64_t threads, int lanes, int fixed_block) {
-    const KernelFacts& facts = kernel_facts(kernel);
+LaunchShape launch_shape(const void* kernel, uint64_t threads, int lanes, int fixed_block,
+                         int scratch_bytes) {
+    const KernelFacts& facts = kernel_facts(kernel, scratch_bytes);
     const int multiprocessors = multiprocessor_count();
     LaunchShape shape;
     if (fixed_block > 0) {

@@ -3,9 +3,10 @@
 // without launch bounds, or a lane group of L threads a task) comes from Shape; the block and grid
 // are chosen per kernel and per launch (kernels/launch.cuh: launch_shape, from the kernel's
 // occupancy and the device's multiprocessors; kernels with launch bounds keep the 256 threads
-// their bounds demand; GAEVAL_CUDA_BLOCK forces one block), and a grid-stride loop runs over the
-// index range itself (no offset added per index: the loop starts at `first`), so that lane
-// groups are aligned tiles of a warp (every block is a multiple of 32 threads) and no result
+// their bounds demand; GAEVAL_CUDA_BLOCK forces one block; a task with scratch gets its slice of
+// the block's dynamic shared memory, which the block's size accounts for), and a grid-stride loop
+// runs over the index range itself (no offset added per index: the loop starts at `first`), so that
+// lane groups are aligned tiles of a warp (every block is a multiple of 32 threads) and no result
 // depends on the shape; the launch is checked and the call synchronizes (a kernel's failure
 // surfaces here, once). Included by the kernels/*.cu files that
 // instantiate ops: GAEVAL_INSTANTIATE_LAUNCH(Shape, Op).
@@ -14,6 +15,7 @@
 #include <cuda_runtime.h>
 
 #include "games/core/kernel_arguments.hpp"
+#include "games/core/scratch.hpp"
 #include "kernels/cuda_api.hpp"
 #include "kernels/cuda_check.cuh"
 #include "kernels/launch.cuh"
@@ -50,6 +52,22 @@ __global__ void __launch_bounds__(kDefaultBlock, MinBlocks)
     index_range(op, begin, end);
 }
 
+// The same for a task with per-thread scratch, with launch bounds as above (blocks of at most
+// 256 threads; the bounds cap the registers, the scratch decides how many blocks are resident):
+// thread t of a block gets bytes [t * Bytes, (t + 1) * Bytes) of the block's dynamic shared
+// memory (the launch gives block * Bytes).
+template <class Op, int Bytes, int MinBlocks>
+__global__ void __launch_bounds__(kDefaultBlock, MinBlocks)
+    index_range_scratch_kernel(const __grid_constant__ Op op, uint64_t begin, uint64_t end) {
+    extern __shared__ __align__(16) unsigned char scratch_shared[];
+    const ThreadScratch scratch{scratch_shared + static_cast<uint32_t>(threadIdx.x) * Bytes};
+    const uint64_t stride = static_cast<uint64_t>(gridDim.x) * blockDim.x;
+    for (uint64_t i = begin + static_cast<uint64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < end;
+         i += stride) {
+        op(i, scratch);
+    }
+}
+
 // Thread index t runs lane t % L of group t / L (the range starts at a multiple of L and blocks
 // are multiples of 32, so t % L is the thread's lane in its warp tile: Lanes<L>::lane()).
 template <int L, class Op>
@@ -76,6 +94,18 @@ void launch(uint64_t first, uint64_t n, const Op& op) {
             launch_shape(reinterpret_cast<const void*>(&index_range_kernel<Grouped>), threads, L);
         TimedSection timed(TimedWork::Kernel, nullptr);
         index_range_kernel<<<shape.grid, shape.block>>>(Grouped{op}, first * L, (first + n) * L);
+        GAEVAL_CUDA_CHECK_LAUNCH();
+    } else if constexpr (Shape::scratch_bytes > 0) {
+        static_assert(Shape::min_blocks > 0, "a task with scratch runs under launch bounds");
+        constexpr int kBytes = static_cast<int>(scratch_slice_bytes(Shape::scratch_bytes));
+        constexpr int kMin = Shape::min_blocks;
+        const void* kernel =
+            reinterpret_cast<const void*>(&index_range_scratch_kernel<Op, kBytes, kMin>);
+        const LaunchShape shape = launch_shape(kernel, threads, 1, 0, kBytes);
+        TimedSection timed(TimedWork::Kernel, nullptr);
+        index_range_scratch_kernel<Op, kBytes, kMin>
+            <<<shape.grid, shape.block, static_cast<std::size_t>(shape.block) * kBytes>>>(
+                op, first, first + n);
         GAEVAL_CUDA_CHECK_LAUNCH();
     } else if constexpr (Shape::min_blocks > 0) {
         const LaunchShape shape = launch_shape(

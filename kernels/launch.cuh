@@ -41,9 +41,12 @@ __global__ void __launch_bounds__(kDefaultBlock, MinBlocks)
 int multiprocessor_count();
 
 // Resident blocks a multiprocessor of the current device holds of `kernel` (a __global__
-// function's address) per block size, by cudaOccupancyMaxActiveBlocksPerMultiprocessor (no
-// dynamic shared memory); queried once per kernel, then cached. Thread-safe.
-const Occupancy& kernel_occupancy(const void* kernel);
+// function's address) per block size, by cudaOccupancyMaxActiveBlocksPerMultiprocessor with
+// block * scratch_bytes of dynamic shared memory (scratch bytes a thread: 0 for most kernels;
+// sizes whose scratch exceeds the device's shared memory a block count 0); queried once per
+// kernel, then cached. Thread-safe. A kernel whose scratch does not fit one warp's block throws
+// cuda::Error (scratch_fit_error).
+const Occupancy& kernel_occupancy(const void* kernel, int scratch_bytes = 0);
 
 // The forced block: GAEVAL_CUDA_BLOCK, read at the first launch (kernels/launch_config.hpp:
 // parse_block_override; 0 when unset, "auto" or invalid: host/backend/backend.cpp refuses an
@@ -53,9 +56,11 @@ int forced_block();
 // The launch of `threads` threads of `kernel` (tasks of `lanes` threads): choose_launch with the
 // kernel's occupancy, the device's multiprocessors and GAEVAL_CUDA_BLOCK; `fixed_block` > 0 (a
 // kernel whose launch bounds demand that block, or a caller's block) keeps that block and only
-// sizes the grid. GAEVAL_CUDA_LAUNCH_LOG=1 prints each new (kernel, shape) once on stderr:
+// sizes the grid; `scratch_bytes` a thread of dynamic shared memory (kernel_occupancy) count in
+// the occupancy. GAEVAL_CUDA_LAUNCH_LOG=1 prints each new (kernel, shape) once on stderr:
 // registers, threads, block, grid and resident warps a multiprocessor.
-LaunchShape launch_shape(const void* kernel, uint64_t threads, int lanes, int fixed_block = 0);
+LaunchShape launch_shape(const void* kernel, uint64_t threads, int lanes, int fixed_block = 0,
+                         int scratch_bytes = 0);
 
 // Launch op(i) for i in [0, n) on the given stream (default stream when 0); asynchronous.
 // `block` 0: chosen for this kernel and n (launch_shape); otherwise that block.

@@ -4,7 +4,8 @@
 // device's multiprocessor count), so that the CPU tests check every choice
 // (tests/test_launch_config.cpp). Results never depend on it: every kernel runs a grid-stride
 // loop over its indices, lane groups are aligned tiles of a warp (blocks are multiples of 32),
-// and no launched op uses shared memory or the block index.
+// and no launched op shares memory between threads or reads the block index (a task with scratch
+// gets its own slice of shared memory: scratch_block_cap).
 #pragma once
 
 #include <cstdint>
@@ -102,6 +103,17 @@ inline LaunchShape choose_launch(uint64_t threads, int multiprocessors, const Oc
     shape.block = block;
     shape.grid = grid_blocks(threads, multiprocessors, block);
     return shape;
+}
+
+// The largest block (a multiple of kWarp, at most kMaxBlock) whose threads' scratch
+// (`scratch_bytes` a thread of dynamic shared memory: games/core/scratch.hpp) fits the
+// `shared_bytes` a block may have; 0 when not even one warp's does (the launch refuses that
+// kernel: kernels/cuda_api.cu). Sizes above it cannot launch (their occupancy counts 0).
+inline int scratch_block_cap(int scratch_bytes, int shared_bytes) {
+    if (scratch_bytes <= 0) return kMaxBlock;
+    const int64_t fits = static_cast<int64_t>(shared_bytes > 0 ? shared_bytes : 0) / scratch_bytes;
+    const int64_t block = (fits < kMaxBlock ? fits : kMaxBlock) / kWarp * kWarp;
+    return static_cast<int>(block);
 }
 
 // GAEVAL_CUDA_BLOCK's value: "" or "auto" -> 0 (chosen per kernel and launch), a multiple of 32

@@ -13,8 +13,10 @@
 # Environment: GAEVAL_KERNEL_LOGS=DIR keeps the ptxas logs there (default: a temporary folder);
 # GAEVAL_KERNEL_BLOCK (default 256, for_each_index's block) is the block size the occupancy
 # assumes. Occupancy is the register limit of sm_90 (65536 registers and 64 warps per
-# multiprocessor, registers allocated per warp in units of 256, at most 32 blocks); shared
-# memory is not a limit for these kernels (the table prints it).
+# multiprocessor, registers allocated per warp in units of 256, at most 32 blocks); static shared
+# memory is not a limit for these kernels (the table prints it); a kernel with per-thread
+# scratch in dynamic shared memory (index_range_scratch_kernel) is also limited by 228 KB a
+# multiprocessor, 1 KB reserved a block.
 # Compiling one play unit takes minutes (the searching kernels); on a busy machine
 # name the files you changed.
 set -uo pipefail
@@ -91,7 +93,11 @@ def short(pretty):
     # as InLaneGroups<L, op>, printed as "op (L lanes)")
     m = re.search(r"(?:for_each_index|index_range)_kernel<(.*)>\(", pretty)
     bounded = re.search(r"(?:for_each_index|index_range)_bounded_kernel<(.*), (\d+)>\(", pretty)
-    if bounded:
+    scratch = re.search(r"index_range_scratch_kernel<(.*), (\d+), (\d+)>\(", pretty)
+    if scratch:
+        inner = (scratch.group(1) + " (launch bounds: 256 x " + scratch.group(3) + ", scratch: " +
+                 scratch.group(2) + " bytes a thread)")
+    elif bounded:
         inner = bounded.group(1) + " (launch bounds: 256 x " + bounded.group(2) + ")"
     else:
         inner = m.group(1) if m else pretty.split("(")[0]
@@ -104,11 +110,13 @@ def short(pretty):
         inner = inner.replace("(PlayerSet)" + value, "PlayerSet::" + name)
     return inner.replace("|", "\\|").strip()
 
-def occupancy(regs):
+def occupancy(regs, scratch=0):
     warps_per_block = (block + 31) // 32
     per_warp = ((max(regs, 1) * 32 + 255) // 256) * 256
     warps_by_regs = 65536 // per_warp
     blocks = min(warps_by_regs // warps_per_block, 64 // warps_per_block, 32)
+    if scratch:  # dynamic shared memory: 228 KB a multiprocessor, 1 KB reserved a block
+        blocks = min(blocks, 233472 // (block * scratch + 1024))
     return 100.0 * blocks * warps_per_block / 64
 
 print(f"| file | kernel | registers | stack (bytes, cumulative) | spill stores/loads (bytes) | shared (bytes) | theoretical occupancy (block {block}) |")
@@ -145,6 +153,8 @@ for f in files:
                          int(smem.group(1)) if smem else 0))
             kernel, props = None, {}
     for k, regs, stack, spill, smem in sorted(rows):
-        print(f"| {name} | `{k}` | {regs} | {stack} | {spill} | {smem} | {occupancy(regs):.1f}% |")
+        scratch = re.search(r"scratch: (\d+) bytes a thread", k)
+        occ = occupancy(regs, int(scratch.group(1)) if scratch else 0)
+        print(f"| {name} | `{k}` | {regs} | {stack} | {spill} | {smem} | {occ:.1f}% |")
 EOF
 exit $status

@@ -50,6 +50,16 @@
 //                                        starts from: an opening drawn from a set, or the key of
 //                                        the match's chance draws (dice) stored in the position
 //                                        so that make() can address them (default: start)
+//   using PlayoutScratch = ...;          playouts in per-thread scratch (games/core/scratch.hpp):
+//                                        a trivially copyable struct holding the position
+//                                        (`pos`) and the policies' working arrays; with it
+//   void start_match_in(PlayoutScratch&, const Pos& start, uint64_t seed, uint32_t index) const;
+//   void make_in_place(Pos&, const Move&) const;
+//   Move policy_move(const Pos&, int policy, const DrawAddress&, PlayoutScratch&) const;
+//                                        the same as start_match, make and policy_move, written
+//                                        in place: random and policy playouts run in the scratch
+//                                        (games/core/match.hpp: play_match_in_scratch), so that a
+//                                        position indexed at run time needs no local memory
 //   std::size_t table_bytes() const; const void* tables() const; G with_tables(const void*) const;
 //                                        a game that points at lookup tables in host memory
 //                                        (Ataxx's board masks): the CUDA backend copies
@@ -94,10 +104,11 @@ using void_t = void;
 template <class G, class = void>
 struct has_features : std::false_type {};
 template <class G>
-struct has_features<G, void_t<decltype(G::kFeatureCount),
-                              decltype(std::declval<const G&>().features(
-                                  std::declval<const typename G::Pos&>(), 0,
-                                  std::declval<float*>()))>> : std::true_type {};
+struct has_features<G,
+                    void_t<decltype(G::kFeatureCount),
+                           decltype(std::declval<const G&>().features(
+                               std::declval<const typename G::Pos&>(), 0, std::declval<float*>()))>>
+    : std::true_type {};
 
 template <class G, class = void>
 struct has_weighted_move : std::false_type {};
@@ -110,10 +121,10 @@ struct has_weighted_move<G, void_t<decltype(std::declval<const G&>().weighted_mo
 template <class G, class = void>
 struct has_searching_move : std::false_type {};
 template <class G>
-struct has_searching_move<G, void_t<decltype(std::declval<const G&>().weighted_move(
-                                 std::declval<const typename G::Pos&>(),
-                                 std::declval<const float*>(), 0,
-                                 std::declval<const DrawAddress&>()))>> : std::true_type {};
+struct has_searching_move<G,
+                          void_t<decltype(std::declval<const G&>().weighted_move(
+                              std::declval<const typename G::Pos&>(), std::declval<const float*>(),
+                              0, std::declval<const DrawAddress&>()))>> : std::true_type {};
 
 template <class G, class = void>
 struct has_child_count : std::false_type {};
@@ -135,6 +146,11 @@ template <class G>
 struct has_start_match<G, void_t<decltype(std::declval<const G&>().start_match(
                               std::declval<const typename G::Pos&>(), uint64_t{0}, uint32_t{0}))>>
     : std::true_type {};
+
+template <class G, class = void>
+struct has_playout_scratch : std::false_type {};
+template <class G>
+struct has_playout_scratch<G, void_t<typename G::PlayoutScratch>> : std::true_type {};
 
 template <class G, class = void>
 struct perft_flag : std::true_type {};
@@ -197,6 +213,8 @@ template <class G>
 constexpr bool has_perft_v = detail::perft_flag<G>::value;
 template <class G>
 constexpr bool has_start_match_v = detail::has_start_match<G>::value;
+template <class G>
+constexpr bool has_playout_scratch_v = detail::has_playout_scratch<G>::value;
 
 // Checks every requirement; a game asserts `static_assert(check_game<G>())` after its definition
 // and gets one message per missing piece, naming it.

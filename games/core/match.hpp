@@ -11,6 +11,7 @@
 #include "games/core/game.hpp"
 #include "games/core/hd.hpp"
 #include "games/core/players.hpp"
+#include "games/core/scratch.hpp"
 
 namespace gaeval {
 
@@ -92,18 +93,17 @@ struct GameKey {
 };
 static_assert(std::is_trivially_copyable_v<GameKey>, "keys go to the device");
 
-// The match loop, written once: plays match `index` from `start` until the game is over or
-// `max_plies` plies were played, each move chosen by choose(p, mover's player, draw address),
-// then scores it. Draws use key `seed` and counter (index, ply, ...).
-template <class G, class Choose>
-GAEVAL_HD_INLINE GameRecord play_match_by(const G& game, const typename G::Pos& start,
-                                          const Player<G>& a, const Player<G>& b, int a_seat,
-                                          uint64_t seed, uint32_t index, uint32_t max_plies,
-                                          Choose&& choose) {
+// The match loop, written once: plays from p (the match's start, changed in place) until the
+// game is over or `max_plies` plies were played, each move chosen by choose(p, mover's player,
+// draw address) and made by make(p, move), then scores it. Draws use key `seed` and counter
+// (index, ply, ...).
+template <class G, class Choose, class Make>
+GAEVAL_HD_INLINE GameRecord play_moves(const G& game, typename G::Pos& p, const Player<G>& a,
+                                       const Player<G>& b, int a_seat, uint64_t seed,
+                                       uint32_t index, uint32_t max_plies, Choose&& choose,
+                                       Make&& make) {
     GameRecord record;
     record.a_seat = static_cast<int8_t>(a_seat);
-    typename G::Pos p = start;
-    if constexpr (has_start_match_v<G>) p = game.start_match(start, seed, index);
     uint32_t ply = 0;
     uint64_t moves = kMoveHashStart;
     while (!game.is_over(p)) {
@@ -114,7 +114,7 @@ GAEVAL_HD_INLINE GameRecord play_match_by(const G& game, const typename G::Pos& 
         const Player<G>& mover = game.to_move(p) == a_seat ? a : b;
         const typename G::Move m = choose(p, mover, DrawAddress{seed, index, ply});
         moves = move_hash_step(game, moves, m);
-        p = game.make(p, m);
+        make(p, m);
         ++ply;
     }
     record.plies = ply;
@@ -122,6 +122,39 @@ GAEVAL_HD_INLINE GameRecord play_match_by(const G& game, const typename G::Pos& 
     record.winner = static_cast<int8_t>(game.winner(p));
     record.a_result = static_cast<int8_t>(game.seat_result(p, a_seat));
     return record;
+}
+
+// Match `index` from `start` with play_moves, on a copy of the position made by game.make.
+template <class G, class Choose>
+GAEVAL_HD_INLINE GameRecord play_match_by(const G& game, const typename G::Pos& start,
+                                          const Player<G>& a, const Player<G>& b, int a_seat,
+                                          uint64_t seed, uint32_t index, uint32_t max_plies,
+                                          Choose&& choose) {
+    typename G::Pos p = start;
+    if constexpr (has_start_match_v<G>) p = game.start_match(start, seed, index);
+    return play_moves(game, p, a, b, a_seat, seed, index, max_plies, choose,
+                      [&](typename G::Pos& q, const typename G::Move& m) { q = game.make(q, m); });
+}
+
+// The same match with random and policy players (kSet Playout) played in per-thread scratch
+// (games/core/scratch.hpp; a game with a PlayoutScratch: games/core/game.hpp): the position is
+// dealt into the scratch, moves are made in place and the policies use the scratch's working
+// arrays, so nothing is indexed in local memory. The same record as play_match_seated.
+template <class G, PlayerSet kSet>
+GAEVAL_HD GameRecord play_match_in_scratch(const G& game, const typename G::Pos& start,
+                                           const Player<G>& a, const Player<G>& b, int a_seat,
+                                           uint64_t seed, uint32_t index, uint32_t max_plies,
+                                           const ThreadScratch& scratch) {
+    static_assert(kSet == PlayerSet::Playout, "scratch playouts hold random and policy players");
+    using Scratch = typename G::PlayoutScratch;
+    Scratch& s = scratch.as<Scratch>();
+    game.start_match_in(s, start, seed, index);
+    return play_moves(
+        game, s.pos, a, b, a_seat, seed, index, max_plies,
+        [&](const typename G::Pos& p, const Player<G>& mover, const DrawAddress& at) {
+            return choose_playout_move(game, p, mover, at, s);
+        },
+        [&](typename G::Pos& q, const typename G::Move& m) { game.make_in_place(q, m); });
 }
 
 // Match `index` with each player's own choice (choose_move), compiled for the player set kSet

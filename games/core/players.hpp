@@ -125,6 +125,14 @@ void with_player_set(PlayerSet set, Run&& run) {
     }
 }
 
+// The move of a player at random among the `moves` legal moves of p.
+template <class G>
+GAEVAL_HD_INLINE typename G::Move random_move(const G& game, const typename G::Pos& p, int moves,
+                                              const DrawAddress& at) {
+    const uint32_t r = philox(at.seed, Purpose::PlayerRandomMove, at.game, at.ply, 0, 0).v[0];
+    return game.nth_move(p, static_cast<int>(below(r, static_cast<uint32_t>(moves))));
+}
+
 // The move `player` chooses in p (a game that is not over): the only legal move when there is
 // one, else the player's choice. kSet compiles only the players of that set and requires
 // player_set(player) <= kSet (a player outside it moves at random).
@@ -149,8 +157,21 @@ GAEVAL_HD typename G::Move choose_move(const G& game, const typename G::Pos& p,
             return one_ply_weighted_move(game, p, player.weights, at);
         }
     }
-    const uint32_t r = philox(at.seed, Purpose::PlayerRandomMove, at.game, at.ply, 0, 0).v[0];
-    return game.nth_move(p, static_cast<int>(below(r, static_cast<uint32_t>(moves))));
+    return random_move(game, p, moves, at);
+}
+
+// choose_move<G, PlayerSet::Playout> for a game whose policies work in per-thread scratch
+// (games/core/game.hpp: PlayoutScratch): the policy's move from policy_move(p, policy, at,
+// scratch), the same move.
+template <class G>
+GAEVAL_HD_INLINE typename G::Move choose_playout_move(const G& game, const typename G::Pos& p,
+                                                      const Player<G>& player,
+                                                      const DrawAddress& at,
+                                                      typename G::PlayoutScratch& scratch) {
+    const int moves = game.count_moves(p);
+    if (moves <= 1) return game.nth_move(p, 0);
+    if (player.kind == PlayerKind::Policy) return game.policy_move(p, player.policy, at, scratch);
+    return random_move(game, p, moves, at);
 }
 
 }  // namespace gaeval

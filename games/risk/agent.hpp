@@ -132,11 +132,11 @@ GAEVAL_HD_INLINE Move act_move(Act act) {
 // file): the territory with the highest BSR (ties: lowest index) and everything it receives in
 // the plan for `to_place` armies (the passes below: proportional shares of the upper half,
 // the remainder again over the upper half of that, ...), at least 1. Everything on the lowest
-// territory when nothing is threatened. Assumes the mover owns a territory.
-inline GAEVAL_HD Move drafting_move(const Map& m, const Pos& p, int to_place) {
+// territory when nothing is threatened. Assumes the mover owns a territory. `ratio`: working
+// memory of kMaxTerritories floats (a playout's scratch: games/core/scratch.hpp).
+inline GAEVAL_HD Move drafting_move(const Map& m, const Pos& p, int to_place, float* ratio) {
     const int s = p.mover;
     const uint64_t own = p.owned[s];
-    float ratio[kMaxTerritories];
     int owned = 0, positive = 0, best = lowest_bit(own);
     float best_ratio = 0.0f;
     for (uint64_t x = own; x; x = clear_lowest(x)) {
@@ -176,6 +176,12 @@ inline GAEVAL_HD Move drafting_move(const Map& m, const Pos& p, int to_place) {
         left -= given;
     }
     return place_move(best, clamp(top, 1, to_place));
+}
+
+// drafting_move with its working memory on the stack.
+GAEVAL_HD_INLINE Move drafting_move(const Map& m, const Pos& p, int to_place) {
+    float ratio[kMaxTerritories];
+    return drafting_move(m, p, to_place, ratio);
 }
 
 // Aggressive placement: everything on the own territory with the largest lead over its weakest

@@ -57,6 +57,18 @@ struct Game {
         return deal(map(), start.seats, seed, index);
     }
 
+    // Playouts in per-thread scratch (games/core/scratch.hpp, games/core/match.hpp:
+    // play_match_in_scratch): the position, whose army counts are indexed by territory at run
+    // time, and the drafter's ratios (the deal's shuffle uses the same bytes first).
+    struct PlayoutScratch {
+        Pos pos;
+        float work[kMaxTerritories];
+    };
+    GAEVAL_HD_INLINE void start_match_in(PlayoutScratch& s, const Pos& start, uint64_t seed,
+                                         uint32_t index) const {
+        deal_into(map(), start.seats, seed, index, s.pos, reinterpret_cast<uint8_t*>(s.work));
+    }
+
     // The move as one number for the record's move hash (games/core/match.hpp): Move has a
     // padding byte, which must not be hashed.
     GAEVAL_HD_INLINE uint64_t move_code(const Move& m) const {
@@ -164,12 +176,15 @@ struct Game {
         }
     }
 
+    GAEVAL_HD_INLINE void make_in_place(Pos& p, const Move& mv) const {
+        if (mv.act == Act::Attack)
+            roll_attack(config, p, mv);
+        else
+            apply(config, p, mv, true);
+    }
     GAEVAL_HD_INLINE Pos make(const Pos& p, const Move& mv) const {
         Pos n = p;
-        if (mv.act == Act::Attack)
-            roll_attack(config, n, mv);
-        else
-            apply(config, n, mv, true);
+        make_in_place(n, mv);
         return n;
     }
 
@@ -208,6 +223,19 @@ struct Game {
 
     // passive, aggressive or drafter (agent.hpp) in p, which has at least two moves.
     GAEVAL_HD Move policy_move(const Pos& p, int policy, const DrawAddress& at) const {
+        float ratio[kMaxTerritories];
+        return policy_move(p, policy, at, ratio);
+    }
+    // The same in a playout's scratch (the drafter's ratios in its working memory).
+    GAEVAL_HD_INLINE Move policy_move(const Pos& p, int policy, const DrawAddress& at,
+                                      PlayoutScratch& s) const {
+        return policy_move(p, policy, at, s.work);
+    }
+
+  private:
+    // policy_move with kMaxTerritories floats of working memory for the drafter.
+    GAEVAL_HD Move policy_move(const Pos& p, int policy, const DrawAddress& at,
+                               float* ratio) const {
         const Map& m = map();
         if (p.phase == Phase::Trade) return act_move(Act::Trade);
         if (policy == kPassive) {
@@ -222,7 +250,7 @@ struct Game {
             case Phase::Place: {
                 const int armies = p.phase == Phase::Setup ? 1 : p.pending;
                 return policy == kAggressive ? concentrated_move(m, p, armies)
-                                             : drafting_move(m, p, armies);
+                                             : drafting_move(m, p, armies, ratio);
             }
             case Phase::Attack:
                 return policy == kAggressive
@@ -233,6 +261,7 @@ struct Game {
         }
     }
 
+  public:
     // The alpha-beta agent: drafting, trading and fortifying as planned_move, attacks by a
     // search `depth` edges deep with the leaves scored by `weights`.
     GAEVAL_HD Move weighted_move(const Pos& p, const float* weights, int depth,

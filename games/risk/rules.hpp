@@ -36,9 +36,9 @@ struct Map {
 // Exact battle odds (host/risk/tables.cpp): an attack committing a armies against d defenders
 // is rolled until the defenders or the committed armies are gone.
 struct Odds {
-    float win[kOddsSize][kOddsSize];                // P(conquest), [a][d]
-    uint8_t won_survivors[kOddsSize][kOddsSize];    // E[committed survivors | conquest], rounded
-    uint8_t lost_defenders[kOddsSize][kOddsSize];   // E[defenders left | failure], rounded
+    float win[kOddsSize][kOddsSize];               // P(conquest), [a][d]
+    uint8_t won_survivors[kOddsSize][kOddsSize];   // E[committed survivors | conquest], rounded
+    uint8_t lost_defenders[kOddsSize][kOddsSize];  // E[defenders left | failure], rounded
 };
 
 // What the game reads in memory: copied to the device once per batch (game.hpp's tables hook).
@@ -56,8 +56,15 @@ struct Config {
 
 enum class Phase : uint8_t { Setup = 0, Trade = 1, Place = 2, Attack = 3, Fortify = 4, Over = 5 };
 // Values are part of recorded games: append, never renumber.
-enum class Act : uint8_t { Place = 0, Trade = 1, Keep = 2, Attack = 3, Stop = 4, Fortify = 5,
-                           Pass = 6 };
+enum class Act : uint8_t {
+    Place = 0,
+    Trade = 1,
+    Keep = 2,
+    Attack = 3,
+    Stop = 4,
+    Fortify = 5,
+    Pass = 6
+};
 
 struct Move {
     Act act = Act::Stop;
@@ -69,12 +76,12 @@ struct Pos {
     uint64_t owned[kMaxSeats];  // territories of each seat
     uint64_t hand[kMaxSeats];   // territory cards of each seat (card t shows territory t)
     uint16_t armies[kMaxTerritories];
-    uint64_t key;        // the match's draw key (the batch seed)
-    uint32_t match;      // the match's index in its batch
-    uint32_t draws;      // dice rolls and card draws made so far (the draw counter)
-    uint16_t pending;    // armies the mover still places this turn
-    uint16_t trades;     // sets traded so far by all seats (sets the next set's value)
-    uint16_t round;      // rounds completed
+    uint64_t key;                   // the match's draw key (the batch seed)
+    uint32_t match;                 // the match's index in its batch
+    uint32_t draws;                 // dice rolls and card draws made so far (the draw counter)
+    uint16_t pending;               // armies the mover still places this turn
+    uint16_t trades;                // sets traded so far by all seats (sets the next set's value)
+    uint16_t round;                 // rounds completed
     uint8_t wilds[kMaxSeats];       // wild cards of each seat
     uint8_t setup_left[kMaxSeats];  // starting armies each seat has not placed yet
     uint8_t seats;
@@ -110,6 +117,28 @@ GAEVAL_HD_INLINE void roll_dice(uint64_t key, uint32_t match, uint32_t draw, int
         dice[i] = static_cast<int>(code % 6u) + 1;
         code /= 6u;
     }
+}
+
+// Armies the attacker loses in roll `draw` of a match with na attacking dice against nd
+// defending ones (na 1..3, nd 1..2): roll_dice's dice, compared as attacker_losses compares them,
+// the dice held as values (a sort network over three with the unused dice as zeros, which sort
+// last), so that no array is indexed at run time (on the device an array would live in local
+// memory).
+GAEVAL_HD_INLINE int roll_losses(uint64_t key, uint32_t match, uint32_t draw, int na, int nd) {
+    uint32_t code = below(philox(key, Purpose::RiskDice, match, draw, 0, 0).v[0], 7776u);
+    int face[5];
+    for (int i = 0; i < 5; ++i) {
+        face[i] = static_cast<int>(code % 6u) + 1;
+        code /= 6u;
+    }
+    int a0 = face[0], a1 = na >= 2 ? face[1] : 0, a2 = na >= 3 ? face[2] : 0;
+    int d0 = face[3], d1 = nd >= 2 ? face[4] : 0;
+    if (a0 < a1) swap(a0, a1);
+    if (a1 < a2) swap(a1, a2);
+    if (a0 < a1) swap(a0, a1);
+    if (d0 < d1) swap(d0, d1);
+    const int lost = a0 > d0 ? 0 : 1;
+    return min(na, nd) >= 2 ? lost + (a1 > d1 ? 0 : 1) : lost;
 }
 
 // ---- cards ------------------------------------------------------------------------------------
@@ -360,11 +389,9 @@ GAEVAL_HD_INLINE void apply(const Config& c, Pos& p, const Move& mv, bool draw) 
 GAEVAL_HD_INLINE void roll_attack(const Config& c, Pos& p, const Move& mv) {
     int attackers = mv.count, defenders = p.armies[mv.to];
     while (attackers > 0 && defenders > 0) {
-        int dice[5];
-        roll_dice(p.key, p.match, p.draws, dice);
-        ++p.draws;
         const int na = min(3, attackers), nd = min(2, defenders);
-        const int lost = attacker_losses(dice, na, dice + 3, nd);
+        const int lost = roll_losses(p.key, p.match, p.draws, na, nd);
+        ++p.draws;
         attackers -= lost;
         defenders -= min(na, nd) - lost;
     }
@@ -373,11 +400,12 @@ GAEVAL_HD_INLINE void roll_attack(const Config& c, Pos& p, const Move& mv) {
 
 // ---- the deal ---------------------------------------------------------------------------------
 
-// Match `match` keyed by `key` from an empty position of `seats` seats: the territories are
-// shuffled (Fisher-Yates, addressed draws) and dealt round the table from seat 0, one army
-// each; the seats then place their other starting armies one at a time, seat 0 first.
-GAEVAL_HD_INLINE Pos deal(const Map& m, int seats, uint64_t key, uint32_t match) {
-    Pos p;
+// Match `match` keyed by `key` dealt into p from an empty position of `seats` seats: the
+// territories are shuffled (Fisher-Yates, addressed draws, in `order`: kMaxTerritories bytes)
+// and dealt round the table from seat 0, one army each; the seats then place their other
+// starting armies one at a time, seat 0 first.
+GAEVAL_HD_INLINE void deal_into(const Map& m, int seats, uint64_t key, uint32_t match, Pos& p,
+                                uint8_t* order) {
     for (int s = 0; s < kMaxSeats; ++s) {
         p.owned[s] = p.hand[s] = 0;
         p.wilds[s] = p.setup_left[s] = 0;
@@ -391,10 +419,10 @@ GAEVAL_HD_INLINE Pos deal(const Map& m, int seats, uint64_t key, uint32_t match)
     p.mover = 0;
     p.conquered = 0;
     p.phase = Phase::Setup;
-    uint8_t order[kMaxTerritories];
     for (int t = 0; t < m.territories; ++t) order[t] = static_cast<uint8_t>(t);
     for (int i = m.territories - 1; i > 0; --i) {
-        const uint32_t r = philox(key, Purpose::RiskDeal, match, static_cast<uint32_t>(i), 0, 0).v[0];
+        const uint32_t r =
+            philox(key, Purpose::RiskDeal, match, static_cast<uint32_t>(i), 0, 0).v[0];
         swap(order[i], order[below(r, static_cast<uint32_t>(i + 1))]);
     }
     for (int i = 0; i < m.territories; ++i) {
@@ -402,7 +430,8 @@ GAEVAL_HD_INLINE Pos deal(const Map& m, int seats, uint64_t key, uint32_t match)
         p.armies[order[i]] = 1;
     }
     for (int s = 0; s < seats; ++s)
-        p.setup_left[s] = static_cast<uint8_t>(max(0, starting_armies(seats) - popcount64(p.owned[s])));
+        p.setup_left[s] =
+            static_cast<uint8_t>(max(0, starting_armies(seats) - popcount64(p.owned[s])));
     if (p.setup_left[0] == 0) {
         const int first = next_in_setup(p, 0);
         if (first < 0)
@@ -410,6 +439,13 @@ GAEVAL_HD_INLINE Pos deal(const Map& m, int seats, uint64_t key, uint32_t match)
         else
             p.mover = static_cast<uint8_t>(first);
     }
+}
+
+// deal_into a new position.
+GAEVAL_HD_INLINE Pos deal(const Map& m, int seats, uint64_t key, uint32_t match) {
+    Pos p;
+    uint8_t order[kMaxTerritories];
+    deal_into(m, seats, key, match, p, order);
     return p;
 }
 

@@ -10,7 +10,9 @@
 //                                                 lanes run as a loop
 //   for_each_task<Shape>(backend, first, n, op)   an op with both forms: the device runs the
 //                                                 Shape's form (TaskShape: lanes a task, launch
-//                                                 bounds), the cpu the one-index form op(i)
+//                                                 bounds), the cpu the one-index form op(i);
+//                                                 a Shape with scratch runs op(i, scratch) on
+//                                                 both (games/core/scratch.hpp)
 //   for_each_index_split(backend, device_n, device_op, cpu_n, cpu_op)
 //                                                 the device runs device_op over [0, device_n),
 //                                                 the cpu cpu_op over [0, cpu_n)
@@ -46,6 +48,7 @@
 #include "games/core/game.hpp"
 #include "games/core/hd.hpp"
 #include "games/core/kernel_arguments.hpp"
+#include "games/core/scratch.hpp"
 #include "host/backend/backend.hpp"
 #include "host/backend/parallel.hpp"
 #include "host/core/error.hpp"
@@ -127,6 +130,9 @@ void for_each_lane_group(const BackendChoice& backend, uint64_t first, uint64_t 
 // A task with a one-thread form op(i) and, when Shape::lanes > 1, a lane form op(i, lanes) that
 // gives the same result: the device runs Shape, the cpu op(i) (a lane group on one cpu thread is
 // a loop over the lanes; the one-thread form does that work without the per-lane bookkeeping).
+// A Shape with scratch bytes runs op(i, ThreadScratch) on both: on the cpu with a buffer on the
+// stack of the thread that runs index i (HostScratch), on the device the thread's slice of
+// shared memory.
 template <class Shape, class Op>
 void for_each_task(const BackendChoice& backend, uint64_t first, uint64_t n, const Op& op,
                    int cpu_chunk = 1) {
@@ -135,9 +141,19 @@ void for_each_task(const BackendChoice& backend, uint64_t first, uint64_t n, con
         executor_detail::device_launch<Shape>(first, n, op);
         return;
     }
-    parallel_for_dynamic(
-        static_cast<int64_t>(n), backend.threads,
-        [&](int64_t i) { op(first + static_cast<uint64_t>(i)); }, cpu_chunk);
+    if constexpr (Shape::scratch_bytes > 0) {
+        parallel_for_dynamic(
+            static_cast<int64_t>(n), backend.threads,
+            [&](int64_t i) {
+                HostScratch<Shape::scratch_bytes> scratch;
+                op(first + static_cast<uint64_t>(i), scratch.slice());
+            },
+            cpu_chunk);
+    } else {
+        parallel_for_dynamic(
+            static_cast<int64_t>(n), backend.threads,
+            [&](int64_t i) { op(first + static_cast<uint64_t>(i)); }, cpu_chunk);
+    }
 }
 
 // Work whose device and cpu forms split it differently: the device runs device_op(i) for i in
