@@ -92,21 +92,27 @@ struct Pos {
 
 // ---- dice -------------------------------------------------------------------------------------
 
-// Sorts v[0..n) in descending order (n <= 3).
-GAEVAL_HD_INLINE void sort_descending(int* v, int n) {
-    for (int i = 1; i < n; ++i)
-        for (int j = i; j > 0 && v[j - 1] < v[j]; --j) swap(v[j - 1], v[j]);
+// Armies the attacker loses in one roll of na dice (1..3) against nd (1..2), the dice given as
+// values: the attacker's a0, a1, a2 and the defender's d0, d1 (faces 1..6; those past na and nd
+// are ignored). The highest dice are compared pairwise, ties to the defender; the defender loses
+// min(na, nd) minus that. The dice stay values (a sort network over three, the unused dice as
+// zeros, which sort last), so that on the device nothing is indexed at run time.
+GAEVAL_HD_INLINE int losses_of_dice(int a0, int a1, int a2, int d0, int d1, int na, int nd) {
+    if (na < 2) a1 = 0;
+    if (na < 3) a2 = 0;
+    if (nd < 2) d1 = 0;
+    if (a0 < a1) swap(a0, a1);
+    if (a1 < a2) swap(a1, a2);
+    if (a0 < a1) swap(a0, a1);
+    if (d0 < d1) swap(d0, d1);
+    const int lost = a0 > d0 ? 0 : 1;
+    return min(na, nd) >= 2 ? lost + (a1 > d1 ? 0 : 1) : lost;
 }
 
-// Armies lost in one roll: the attacker's na dice att[] against the defender's nd dice def[]
-// (faces 1..6, reordered in place); the highest dice are compared pairwise, ties to the
-// defender. Returns the attacker's losses; the defender loses min(na, nd) minus that.
-GAEVAL_HD_INLINE int attacker_losses(int* att, int na, int* def, int nd) {
-    sort_descending(att, na);
-    sort_descending(def, nd);
-    int lost = 0;
-    for (int i = 0; i < min(na, nd); ++i) lost += att[i] > def[i] ? 0 : 1;
-    return lost;
+// losses_of_dice of the attacker's na dice att[] against the defender's nd dice def[].
+GAEVAL_HD_INLINE int attacker_losses(const int* att, int na, const int* def, int nd) {
+    return losses_of_dice(att[0], na >= 2 ? att[1] : 0, na >= 3 ? att[2] : 0, def[0],
+                          nd >= 2 ? def[1] : 0, na, nd);
 }
 
 // The five dice of roll `draw` of a match (three for the attacker, then two for the defender):
@@ -120,25 +126,12 @@ GAEVAL_HD_INLINE void roll_dice(uint64_t key, uint32_t match, uint32_t draw, int
 }
 
 // Armies the attacker loses in roll `draw` of a match with na attacking dice against nd
-// defending ones (na 1..3, nd 1..2): roll_dice's dice, compared as attacker_losses compares them,
-// the dice held as values (a sort network over three with the unused dice as zeros, which sort
-// last), so that no array is indexed at run time (on the device an array would live in local
-// memory).
+// defending ones: roll_dice's dice through losses_of_dice (the five-die loop unrolls, so the
+// dice live in registers).
 GAEVAL_HD_INLINE int roll_losses(uint64_t key, uint32_t match, uint32_t draw, int na, int nd) {
-    uint32_t code = below(philox(key, Purpose::RiskDice, match, draw, 0, 0).v[0], 7776u);
-    int face[5];
-    for (int i = 0; i < 5; ++i) {
-        face[i] = static_cast<int>(code % 6u) + 1;
-        code /= 6u;
-    }
-    int a0 = face[0], a1 = na >= 2 ? face[1] : 0, a2 = na >= 3 ? face[2] : 0;
-    int d0 = face[3], d1 = nd >= 2 ? face[4] : 0;
-    if (a0 < a1) swap(a0, a1);
-    if (a1 < a2) swap(a1, a2);
-    if (a0 < a1) swap(a0, a1);
-    if (d0 < d1) swap(d0, d1);
-    const int lost = a0 > d0 ? 0 : 1;
-    return min(na, nd) >= 2 ? lost + (a1 > d1 ? 0 : 1) : lost;
+    int dice[5];
+    roll_dice(key, match, draw, dice);
+    return losses_of_dice(dice[0], dice[1], dice[2], dice[3], dice[4], na, nd);
 }
 
 // ---- cards ------------------------------------------------------------------------------------
