@@ -117,81 +117,129 @@ GAEVAL_HD_INLINE int remaining_value(const Pos& p) {
     return kPelletValue * p.pellets.count() + kSuperValue * p.supers.count();
 }
 
+// Whether cell c is in b, and c taken out of b, reading or writing the one word that holds it
+// (b in memory: a position in per-thread scratch is read and written where it lives).
+GAEVAL_HD_INLINE bool holds(const BB& b, int c) { return (b.w[c >> 6] >> (c & 63)) & 1; }
+GAEVAL_HD_INLINE void take(BB& b, int c) { b.w[c >> 6] &= ~(uint64_t{1} << (c & 63)); }
+
+// Word i of visible(m, p, side), without the whole set.
+GAEVAL_HD_INLINE uint64_t visible_word(const Map& m, const Pos& p, int side, int i) {
+    uint64_t v = 0;
+    for (int k = 0; k < p.pacs; ++k)
+        if (p.pac[side][k].alive) v |= m.sight[p.pac[side][k].cell].w[i];
+    return v;
+}
+
 namespace detail {
 
 constexpr int kSlots = 2 * kMaxPacs;  // pac i is pac i % kMaxPacs of side i / kMaxPacs
 
-// One movement sub-step: every pac with moving[i] tries to step from its cell to to[i].
+}  // namespace detail
+
+// The working arrays of one turn's resolution, per pac slot (detail::kSlots): where they live is
+// the caller's choice (a local, or per-thread scratch: games/core/scratch.hpp), so that nothing
+// indexed at run time has to sit in a GPU thread's local memory. resolve_turn writes every field
+// before it reads it.
+struct TurnWork {
+    Command cmd1[kMaxPacs];  // seat 1's commands, copied here by make_in_place's scratch form
+    int16_t path[detail::kSlots][2];
+    int16_t to[detail::kSlots];
+    uint8_t path_length[detail::kSlots];
+    uint8_t steps_taken[detail::kSlots];
+    bool fast[detail::kSlots];
+    bool was_cancelled[detail::kSlots];
+    bool moving[detail::kSlots];
+    bool cancelled[detail::kSlots];
+    bool newly[detail::kSlots];
+    bool dies[detail::kSlots];
+};
+
+namespace detail {
+
+// One movement sub-step: every pac with w.moving[i] tries to step from its cell to w.to[i].
 // Collisions: pacs of one owner or of one type that would land on one cell or cross each other
 // both stay (a pac that stays is never moved); a pac may land on a cell with an enemy of
 // another type, but not cross a pac that eats it. Cancelling a step can cause another
 // collision, so this repeats until nothing changes (each round cancels from the state at its
-// start, so the order of the pacs does not matter). Returns the pacs whose step was cancelled.
-GAEVAL_HD_INLINE void resolve_collisions(const Pos& p, const bool* moving, const int16_t* to,
-                                         bool* cancelled) {
-    for (int i = 0; i < kSlots; ++i) cancelled[i] = false;
+// start, so the order of the pacs does not matter). Leaves the cancelled steps in w.cancelled.
+GAEVAL_HD_INLINE void resolve_collisions(const Pos& p, TurnWork& w) {
+    for (int i = 0; i < kSlots; ++i) w.cancelled[i] = false;
     while (true) {
-        bool newly[kSlots];
         bool any = false;
         for (int i = 0; i < kSlots; ++i) {
-            newly[i] = false;
-            if (!moving[i] || cancelled[i]) continue;
+            w.newly[i] = false;
+            if (!w.moving[i] || w.cancelled[i]) continue;
             const Pac& a = p.pac[i / kMaxPacs][i % kMaxPacs];
-            for (int j = 0; j < kSlots && !newly[i]; ++j) {
+            for (int j = 0; j < kSlots && !w.newly[i]; ++j) {
                 if (j == i || j % kMaxPacs >= p.pacs) continue;
                 const Pac& b = p.pac[j / kMaxPacs][j % kMaxPacs];
                 if (!b.alive) continue;
-                const bool b_moves = moving[j] && !cancelled[j];
-                const int b_to = b_moves ? to[j] : b.cell;
-                const bool same_cell = to[i] == b_to;
-                const bool crossing = b_moves && to[i] == b.cell && b_to == a.cell;
+                const bool b_moves = w.moving[j] && !w.cancelled[j];
+                const int b_to = b_moves ? w.to[j] : b.cell;
+                const bool same_cell = w.to[i] == b_to;
+                const bool crossing = b_moves && w.to[i] == b.cell && b_to == a.cell;
                 if (!same_cell && !crossing) continue;
                 if (i / kMaxPacs == j / kMaxPacs || a.type == b.type)
-                    newly[i] = true;
+                    w.newly[i] = true;
                 else if (crossing && beats(b.type, a.type))
-                    newly[i] = true;
+                    w.newly[i] = true;
             }
-            any = any || newly[i];
+            any = any || w.newly[i];
         }
         if (!any) return;
-        for (int i = 0; i < kSlots; ++i) cancelled[i] = cancelled[i] || newly[i];
+        for (int i = 0; i < kSlots; ++i) w.cancelled[i] = w.cancelled[i] || w.newly[i];
     }
 }
 
-// Kills (every pac on a cell with an enemy that eats it dies) and pellets (each side with a
-// living pac on a pellet's cell scores it; the pellet is gone) after a sub-step.
-GAEVAL_HD_INLINE void kill_and_eat(Pos& p, TurnEvents* ev) {
-    bool dies[kSlots];
+// Whether an earlier living pac of `side` (number below k) stands on `cell`.
+GAEVAL_HD_INLINE bool cell_taken_before(const Pos& p, int side, int k, int cell) {
+    for (int j = 0; j < k; ++j)
+        if (p.pac[side][j].alive && p.pac[side][j].cell == cell) return true;
+    return false;
+}
+
+// Pellets after the kills: each side with a living pac on a pellet's cell scores it (once per
+// cell), then every such pellet is gone.
+GAEVAL_HD_INLINE void eat(Pos& p, TurnEvents* ev) {
+    for (int s = 0; s < 2; ++s) {
+        int gain = 0;
+        for (int k = 0; k < p.pacs; ++k) {
+            const int c = p.pac[s][k].cell;
+            if (!p.pac[s][k].alive || cell_taken_before(p, s, k, c)) continue;
+            const bool pellet = holds(p.pellets, c), super = holds(p.supers, c);
+            gain += kPelletValue * pellet + kSuperValue * super;
+            if (ev && pellet) ev->eaten[s].set(c);
+            if (ev && super) ev->eaten_supers[s].set(c);
+        }
+        p.score[s] = static_cast<int16_t>(p.score[s] + gain);
+    }
     for (int i = 0; i < kSlots; ++i) {
-        dies[i] = false;
+        const Pac& a = p.pac[i / kMaxPacs][i % kMaxPacs];
+        if (i % kMaxPacs >= p.pacs || !a.alive) continue;
+        take(p.pellets, a.cell);
+        take(p.supers, a.cell);
+    }
+}
+
+// Kills (every pac on a cell with an enemy that eats it dies) and pellets (eat) after a sub-step.
+GAEVAL_HD_INLINE void kill_and_eat(Pos& p, TurnEvents* ev, TurnWork& w) {
+    for (int i = 0; i < kSlots; ++i) {
+        w.dies[i] = false;
         if (i % kMaxPacs >= p.pacs) continue;
         const Pac& a = p.pac[i / kMaxPacs][i % kMaxPacs];
         if (!a.alive) continue;
         const int enemy = 1 - i / kMaxPacs;
         for (int k = 0; k < p.pacs; ++k) {
             const Pac& b = p.pac[enemy][k];
-            if (b.alive && b.cell == a.cell && beats(b.type, a.type)) dies[i] = true;
+            if (b.alive && b.cell == a.cell && beats(b.type, a.type)) w.dies[i] = true;
         }
     }
     for (int i = 0; i < kSlots; ++i) {
-        if (!dies[i]) continue;
+        if (!w.dies[i]) continue;
         p.pac[i / kMaxPacs][i % kMaxPacs].alive = 0;
         if (ev) ev->deaths[i / kMaxPacs] += 1;
     }
-    const BB occupied[2] = {pac_cells(p, 0), pac_cells(p, 1)};
-    for (int s = 0; s < 2; ++s) {
-        const BB pellets = p.pellets & occupied[s];
-        const BB supers = p.supers & occupied[s];
-        p.score[s] = static_cast<int16_t>(p.score[s] + kPelletValue * pellets.count() +
-                                          kSuperValue * supers.count());
-        if (ev) {
-            ev->eaten[s] |= pellets;
-            ev->eaten_supers[s] |= supers;
-        }
-    }
-    const BB any = occupied[0] | occupied[1];
-    p.pellets = p.pellets.minus(any);
-    p.supers = p.supers.minus(any);
+    eat(p, ev);
 }
 
 }  // namespace detail
@@ -220,7 +268,75 @@ GAEVAL_HD_INLINE void settle_end(Pos& p, TurnEvents* ev) {
     if (p.turn >= kTurnLimit || remaining == 0 || remaining < lead) p.over = 1;
 }
 
-// Resolves one turn with both sides' commands (the game is not over):
+namespace detail {
+
+// Abilities and paths of every pac (resolve_turn's step 1 and 2).
+GAEVAL_HD_INLINE void start_turn(const Map& m, Pos& p, const Command* cmd0, const Command* cmd1,
+                                 TurnWork& w) {
+    for (int i = 0; i < kSlots; ++i) {
+        w.fast[i] = w.was_cancelled[i] = false;
+        w.path_length[i] = w.steps_taken[i] = 0;
+        const int s = i / kMaxPacs, k = i % kMaxPacs;
+        if (k >= p.pacs || !p.pac[s][k].alive) continue;
+        Pac& a = p.pac[s][k];
+        const Command& c = s == 0 ? cmd0[k] : cmd1[k];
+        w.fast[i] = a.speed_turns > 0;
+        if ((c.kind == kSpeed || (c.kind == kSwitch && c.type < 3)) && a.cooldown == 0) {
+            if (c.kind == kSpeed)
+                a.speed_turns = kSpeedTurns;
+            else
+                a.type = c.type;
+            a.cooldown = kCooldown;
+        }
+        if (c.kind == kMoveTo && c.target >= 0 && c.target < m.cells && c.target != a.cell &&
+            m.dist[a.cell][c.target] != kNoPath) {
+            w.path[i][0] = static_cast<int16_t>(next_step(m, a.cell, c.target));
+            w.path_length[i] = 1;
+            if (w.fast[i] && w.path[i][0] != c.target) {
+                w.path[i][1] = static_cast<int16_t>(next_step(m, w.path[i][0], c.target));
+                w.path_length[i] = 2;
+            }
+        }
+    }
+}
+
+// Movement sub-step `sub` (0, or 1 for the fast pacs' second step), then kills and pellets.
+GAEVAL_HD_INLINE void move_step(Pos& p, int sub, TurnEvents* ev, TurnWork& w) {
+    bool anyone = false;
+    for (int i = 0; i < kSlots; ++i) {
+        const int s = i / kMaxPacs, k = i % kMaxPacs;
+        const bool alive = k < p.pacs && p.pac[s][k].alive;
+        w.moving[i] = alive && w.steps_taken[i] < w.path_length[i] && (sub == 0 || w.fast[i]);
+        w.to[i] =
+            w.moving[i] ? w.path[i][w.steps_taken[i]] : (alive ? p.pac[s][k].cell : int16_t(-1));
+        anyone = anyone || w.moving[i];
+    }
+    if (!anyone) return;
+    resolve_collisions(p, w);
+    for (int i = 0; i < kSlots; ++i) {
+        if (!w.moving[i]) continue;
+        if (w.cancelled[i]) {
+            w.was_cancelled[i] = true;
+        } else {
+            p.pac[i / kMaxPacs][i % kMaxPacs].cell = w.to[i];
+            ++w.steps_taken[i];
+        }
+    }
+    kill_and_eat(p, ev, w);
+}
+
+// Each side's maybe set drops the cells it sees empty (word by word: no whole-board temporary).
+GAEVAL_HD_INLINE void update_beliefs(const Map& m, Pos& p) {
+    for (int s = 0; s < 2; ++s)
+        for (int i = 0; i < kWords; ++i) {
+            const uint64_t seen = visible_word(m, p, s, i);
+            p.maybe[s].w[i] = (p.maybe[s].w[i] & ~seen) | (p.pellets.w[i] & seen);
+        }
+}
+
+}  // namespace detail
+
+// Resolves one turn with both sides' commands (the game is not over), its working arrays in w:
 //   1 abilities: a pac with cooldown 0 that is told SPEED or SWITCH uses it (cooldown 10; SPEED
 //     gives two steps per turn in the next 5 turns; SWITCH changes its type at once); an ability
 //     asked for during the cooldown is ignored;
@@ -232,7 +348,7 @@ GAEVAL_HD_INLINE void settle_end(Pos& p, TurnEvents* ev) {
 //     counter advances and the end rules apply; with update_beliefs, each side's maybe set drops
 //     the cells it sees empty.
 GAEVAL_HD_INLINE void resolve_turn(const Map& m, Pos& p, const Command* cmd0, const Command* cmd1,
-                                   TurnEvents* ev, bool update_beliefs) {
+                                   TurnEvents* ev, bool update_beliefs, TurnWork& w) {
     using detail::kSlots;
     if (ev) {
         for (int s = 0; s < 2; ++s) {
@@ -241,81 +357,26 @@ GAEVAL_HD_INLINE void resolve_turn(const Map& m, Pos& p, const Command* cmd0, co
             ev->deaths[s] = 0;
         }
     }
-    const Command* cmds[2] = {cmd0, cmd1};
-    bool fast[kSlots];
-    bool was_cancelled[kSlots];
-    int16_t path[kSlots][2];
-    int path_length[kSlots];
-    int steps_taken[kSlots];
-    // ---- abilities and paths
-    for (int i = 0; i < kSlots; ++i) {
-        fast[i] = was_cancelled[i] = false;
-        path_length[i] = steps_taken[i] = 0;
-        const int s = i / kMaxPacs, k = i % kMaxPacs;
-        if (k >= p.pacs || !p.pac[s][k].alive) continue;
-        Pac& a = p.pac[s][k];
-        const Command& c = cmds[s][k];
-        fast[i] = a.speed_turns > 0;
-        if ((c.kind == kSpeed || (c.kind == kSwitch && c.type < 3)) && a.cooldown == 0) {
-            if (c.kind == kSpeed)
-                a.speed_turns = kSpeedTurns;
-            else
-                a.type = c.type;
-            a.cooldown = kCooldown;
-        }
-        if (c.kind == kMoveTo && c.target >= 0 && c.target < m.cells && c.target != a.cell &&
-            m.dist[a.cell][c.target] != kNoPath) {
-            path[i][0] = static_cast<int16_t>(next_step(m, a.cell, c.target));
-            path_length[i] = 1;
-            if (fast[i] && path[i][0] != c.target) {
-                path[i][1] = static_cast<int16_t>(next_step(m, path[i][0], c.target));
-                path_length[i] = 2;
-            }
-        }
-    }
-    // ---- movement in two sub-steps
-    for (int sub = 0; sub < 2; ++sub) {
-        bool moving[kSlots];
-        int16_t to[kSlots];
-        bool anyone = false;
-        for (int i = 0; i < kSlots; ++i) {
-            const int s = i / kMaxPacs, k = i % kMaxPacs;
-            const bool alive = k < p.pacs && p.pac[s][k].alive;
-            moving[i] = alive && steps_taken[i] < path_length[i] && (sub == 0 || fast[i]);
-            to[i] = moving[i] ? path[i][steps_taken[i]] : (alive ? p.pac[s][k].cell : int16_t(-1));
-            anyone = anyone || moving[i];
-        }
-        if (!anyone) continue;
-        bool cancelled[kSlots];
-        detail::resolve_collisions(p, moving, to, cancelled);
-        for (int i = 0; i < kSlots; ++i) {
-            if (!moving[i]) continue;
-            if (cancelled[i]) {
-                was_cancelled[i] = true;
-            } else {
-                p.pac[i / kMaxPacs][i % kMaxPacs].cell = to[i];
-                ++steps_taken[i];
-            }
-        }
-        detail::kill_and_eat(p, ev);
-    }
-    // ---- timers, end, beliefs
+    detail::start_turn(m, p, cmd0, cmd1, w);
+    for (int sub = 0; sub < 2; ++sub) detail::move_step(p, sub, ev, w);
     for (int i = 0; i < kSlots; ++i) {
         const int s = i / kMaxPacs, k = i % kMaxPacs;
         if (k >= p.pacs) continue;
         Pac& a = p.pac[s][k];
         if (a.cooldown > 0) --a.cooldown;
-        if (fast[i] && a.speed_turns > 0) --a.speed_turns;
-        a.blocked = was_cancelled[i] ? 1 : 0;
+        if (w.fast[i] && a.speed_turns > 0) --a.speed_turns;
+        a.blocked = w.was_cancelled[i] ? 1 : 0;
     }
     p.turn = static_cast<uint16_t>(p.turn + 1);
     settle_end(p, ev);
-    if (update_beliefs) {
-        for (int s = 0; s < 2; ++s) {
-            const BB seen = visible(m, p, s);
-            p.maybe[s] = p.maybe[s].minus(seen) | (p.pellets & seen);
-        }
-    }
+    if (update_beliefs) detail::update_beliefs(m, p);
+}
+
+// The same with the working arrays in a local.
+GAEVAL_HD_INLINE void resolve_turn(const Map& m, Pos& p, const Command* cmd0, const Command* cmd1,
+                                   TurnEvents* ev, bool update_beliefs) {
+    TurnWork w;
+    resolve_turn(m, p, cmd0, cmd1, ev, update_beliefs, w);
 }
 
 }  // namespace gaeval::pac
