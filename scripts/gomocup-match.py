@@ -15,7 +15,8 @@ Openings: `--openings N` random openings of 2 to 4 stones (black first, alternat
 central 7x7 square, drawn from `--seed`; each is played twice, A black then B black.
 
 Prints one line per game and a summary (A's wins, draws, losses, forfeits, score with a 95%
-interval, both brains' think times); `--json FILE` writes the games and the summary.
+interval, both brains' think times and how many answers came after timeout_turn within the
+grace); `--json FILE` writes the games and the summary.
 
 usage: scripts/gomocup-match.py --a "CMD" --b "CMD" [--openings 20] [--turn-ms 200]
        [--match-ms 0] [--grace-ms 50] [--first-grace-ms MS] [--max-memory-mb 64] [--seed 1]
@@ -193,6 +194,11 @@ def play_game(commands, labels, opening, args):
             brain.close()
 
 
+def late_answers(think_ms, turn_ms):
+    """How many answers came after timeout_turn (within the grace, else the game was forfeited)."""
+    return sum(1 for ms in think_ms if ms > turn_ms)
+
+
 def summary(points, forfeits, label_a, label_b):
     n = len(points)
     wins = sum(1 for p in points if p == 1.0)
@@ -260,6 +266,8 @@ def main():
                     "plies": len(moves), "moves": moves,
                     "a_max_ms": round(max(a_ms), 1) if a_ms else 0,
                     "b_max_ms": round(max(b_ms), 1) if b_ms else 0,
+                    "a_late": late_answers(a_ms, args.turn_ms),
+                    "b_late": late_answers(b_ms, args.turn_ms),
                     "a_messages": brains[a_colour].messages,
                     "b_messages": brains[1 - a_colour].messages}
             games.append(game)
@@ -271,13 +279,15 @@ def main():
         ms = sorted(think[who])
         s[who + "_think_ms"] = {"mean": round(sum(ms) / len(ms), 1) if ms else 0,
                                 "p99": round(ms[int(0.99 * (len(ms) - 1))], 1) if ms else 0,
-                                "max": round(ms[-1], 1) if ms else 0}
+                                "max": round(ms[-1], 1) if ms else 0,
+                                "late": late_answers(ms, args.turn_ms)}
     s["settings"] = {"turn_ms": args.turn_ms, "match_ms": args.match_ms,
                      "grace_ms": args.grace_ms, "first_grace_ms": args.first_grace_ms,
                      "seed": args.seed, "size": args.size,
                      "openings": args.openings, "first_opening": args.first_opening}
     print("%s vs %s: %d games, A %d wins %d draws %d losses (A forfeits %d, B forfeits %d), "
-          "A scores %.3f (95%% CI %.3f - %.3f, Wilson %.3f - %.3f); think ms mean/p99/max A %s B %s"
+          "A scores %.3f (95%% CI %.3f - %.3f, Wilson %.3f - %.3f); think ms mean/p99/max/late "
+          "A %s B %s"
           % (s["a"], s["b"], s["games"], s["a_wins"], s["draws"], s["a_losses"],
              s["a_forfeits"], s["b_forfeits"], s["a_score"], s["ci95"][0], s["ci95"][1],
              s["wilson95"][0], s["wilson95"][1],
