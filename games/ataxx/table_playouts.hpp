@@ -37,8 +37,12 @@ struct PlayoutRules<TableGeometry<W>, P> : Rules<TableGeometry<W>, P> {
     using Base = Rules<TableGeometry<W>, P>;
     using typename Base::Pos;
 
+    // The position and, for the move generator, the mover's grows and the empty cells a word
+    // each (filled by mover_sets before they are read).
     struct PlayoutScratch {
         Pos pos;
+        uint64_t grows[W];
+        uint64_t empty[W];
     };
     GAEVAL_HD_FORCEINLINE void start_match_in(PlayoutScratch& s, const Pos& start, uint64_t,
                                               uint32_t) const {
@@ -62,41 +66,48 @@ struct PlayoutRules<TableGeometry<W>, P> : Rules<TableGeometry<W>, P> {
         }
     }
 
-    // Word k of the mover's grows (empty cells next to an own piece), given word k of the empty
-    // cells; adds the mover's jumps into word k to *jumps when jumps is not null.
-    GAEVAL_HD_FORCEINLINE uint64_t grows_word(const Pos& p, int k, uint64_t empty,
-                                              int* jumps) const {
+    // Fills s.empty with the empty cells and s.grows with the mover's grows (empty cells next to
+    // an own piece), one pass over the own pieces a word at a time; returns the mover's jumps.
+    GAEVAL_HD_FORCEINLINE int mover_sets(const Pos& p, PlayoutScratch& s) const {
         const auto* board = this->geo.board;
-        uint64_t grows = 0;
+        GAEVAL_ATAXX_WORD_LOOP
+        for (int k = 0; k < W; ++k) {
+            s.empty[k] = empty_word(p, k);
+            s.grows[k] = 0;
+        }
+        int jumps = 0;
         GAEVAL_ATAXX_WORD_LOOP
         for (int i = 0; i < W; ++i)
             for (uint64_t x = p.pieces[p.side].w[i]; x; x = clear_lowest(x)) {
                 const int c = 64 * i + lowest_bit(x);
-                grows |= board->grow[c].w[k];
-                if (jumps) *jumps += popcount64(board->jump[c].w[k] & empty);
+                GAEVAL_ATAXX_WORD_LOOP
+                for (int k = 0; k < W; ++k) {
+                    s.grows[k] |= board->grow[c].w[k];
+                    jumps += popcount64(board->jump[c].w[k] & s.empty[k]);
+                }
             }
-        return grows & empty;
+        GAEVAL_ATAXX_WORD_LOOP
+        for (int k = 0; k < W; ++k) s.grows[k] &= s.empty[k];
+        return jumps;
     }
 
     // count_moves of the game: grows and jumps, or the forced pass when there is none and the
     // game goes on.
-    GAEVAL_HD_FORCEINLINE int count_moves_in(const Pos& p, PlayoutScratch&) const {
-        int moves = 0;
+    GAEVAL_HD_FORCEINLINE int count_moves_in(const Pos& p, PlayoutScratch& s) const {
+        int moves = mover_sets(p, s);
         GAEVAL_ATAXX_WORD_LOOP
-        for (int k = 0; k < W; ++k) {
-            const int grows = popcount64(grows_word(p, k, empty_word(p, k), &moves));
-            moves += grows;
-        }
+        for (int k = 0; k < W; ++k) moves += popcount64(s.grows[k]);
         return moves > 0 ? moves : (this->is_over(p) ? 0 : 1);
     }
 
     // Calls f(move) for every grow and jump of the mover in the enumeration order (rules.hpp)
     // until f returns false; returns whether it ran to the end.
     template <class F>
-    GAEVAL_HD_FORCEINLINE bool each_grow_and_jump(const Pos& p, F&& f) const {
+    GAEVAL_HD_FORCEINLINE bool each_grow_and_jump(const Pos& p, PlayoutScratch& s, F&& f) const {
+        mover_sets(p, s);
         GAEVAL_ATAXX_WORD_LOOP
         for (int k = 0; k < W; ++k)
-            for (uint64_t x = grows_word(p, k, empty_word(p, k), nullptr); x; x = clear_lowest(x))
+            for (uint64_t x = s.grows[k]; x; x = clear_lowest(x))
                 if (!f(Move::grow(64 * k + lowest_bit(x)))) return false;
         const auto* board = this->geo.board;
         GAEVAL_ATAXX_WORD_LOOP
@@ -105,20 +116,19 @@ struct PlayoutRules<TableGeometry<W>, P> : Rules<TableGeometry<W>, P> {
                 const int from = 64 * i + lowest_bit(y);
                 GAEVAL_ATAXX_WORD_LOOP
                 for (int k = 0; k < W; ++k)
-                    for (uint64_t x = board->jump[from].w[k] & empty_word(p, k); x;
-                         x = clear_lowest(x))
+                    for (uint64_t x = board->jump[from].w[k] & s.empty[k]; x; x = clear_lowest(x))
                         if (!f(Move::jump(from, 64 * k + lowest_bit(x)))) return false;
             }
         return true;
     }
 
     // nth_move of the game: the k-th grow or jump; a pass when k is past the last one.
-    GAEVAL_HD_FORCEINLINE Move nth_move_in(const Pos& p, int k, PlayoutScratch&) const {
+    GAEVAL_HD_FORCEINLINE Move nth_move_in(const Pos& p, int k, PlayoutScratch& s) const {
+        mover_sets(p, s);
         GAEVAL_ATAXX_WORD_LOOP
         for (int word = 0; word < W; ++word) {
-            const uint64_t grows = grows_word(p, word, empty_word(p, word), nullptr);
-            const int n = popcount64(grows);
-            if (k < n) return Move::grow(64 * word + nth_set_bit(grows, k));
+            const int n = popcount64(s.grows[word]);
+            if (k < n) return Move::grow(64 * word + nth_set_bit(s.grows[word], k));
             k -= n;
         }
         const auto* board = this->geo.board;
@@ -128,7 +138,7 @@ struct PlayoutRules<TableGeometry<W>, P> : Rules<TableGeometry<W>, P> {
                 const int from = 64 * i + lowest_bit(y);
                 GAEVAL_ATAXX_WORD_LOOP
                 for (int word = 0; word < W; ++word) {
-                    const uint64_t targets = board->jump[from].w[word] & empty_word(p, word);
+                    const uint64_t targets = board->jump[from].w[word] & s.empty[word];
                     const int n = popcount64(targets);
                     if (k < n) return Move::jump(from, 64 * word + nth_set_bit(targets, k));
                     k -= n;
@@ -149,7 +159,7 @@ struct PlayoutRules<TableGeometry<W>, P> : Rules<TableGeometry<W>, P> {
         }
         template <class F>
         GAEVAL_HD_FORCEINLINE void for_each_move(const Pos& p, F&& f) const {
-            rules.each_grow_and_jump(p, [&](Move m) {
+            rules.each_grow_and_jump(p, scratch, [&](Move m) {
                 f(m);
                 return true;
             });
