@@ -66,9 +66,14 @@ struct Game : PlayoutRules<Geometry, P> {
     // pass (the pass tests below only tell the compiler so: captured_by reads grow[m.to]).
     GAEVAL_HD Move policy_move(const Pos& p, int policy, const DrawAddress& at) const {
         const int own = p.of(p.side).count();
+        if (policy == kCapture)
+            return best_move(*this, p, at, [&](Move m) {
+                if (m.is_pass()) return 0;
+                return policy_score(kCapture, own, this->captured_by(p, m).count(), m.is_grow());
+            });
         return best_move(*this, p, at, [&](Move m) {
             if (m.is_pass()) return 0;
-            return policy_score(policy, own, this->captured_by(p, m).count(), m.is_grow());
+            return policy_score(kMostPieces, own, this->captured_by(p, m).count(), m.is_grow());
         });
     }
     // The same in a playout's scratch (table boards: table_playouts.hpp), the moves and their
