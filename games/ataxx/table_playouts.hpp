@@ -66,6 +66,17 @@ struct PlayoutRules<TableGeometry<W>, P> : Rules<TableGeometry<W>, P> {
         }
     }
 
+    // Calls f(c) for every piece c of the mover, ascending, until f returns false; returns
+    // whether it ran to the end.
+    template <class F>
+    GAEVAL_HD_FORCEINLINE bool each_own_piece(const Pos& p, F&& f) const {
+        GAEVAL_ATAXX_WORD_LOOP
+        for (int i = 0; i < W; ++i)
+            for (uint64_t x = p.pieces[p.side].w[i]; x; x = clear_lowest(x))
+                if (!f(64 * i + lowest_bit(x))) return false;
+        return true;
+    }
+
     // Fills s.empty with the empty cells and s.grows with the mover's grows (empty cells next to
     // an own piece), one pass over the own pieces a word at a time; returns the mover's jumps.
     GAEVAL_HD_FORCEINLINE int mover_sets(const Pos& p, PlayoutScratch& s) const {
@@ -76,16 +87,14 @@ struct PlayoutRules<TableGeometry<W>, P> : Rules<TableGeometry<W>, P> {
             s.grows[k] = 0;
         }
         int jumps = 0;
-        GAEVAL_ATAXX_WORD_LOOP
-        for (int i = 0; i < W; ++i)
-            for (uint64_t x = p.pieces[p.side].w[i]; x; x = clear_lowest(x)) {
-                const int c = 64 * i + lowest_bit(x);
-                GAEVAL_ATAXX_WORD_LOOP
-                for (int k = 0; k < W; ++k) {
-                    s.grows[k] |= board->grow[c].w[k];
-                    jumps += popcount64(board->jump[c].w[k] & s.empty[k]);
-                }
+        each_own_piece(p, [&](int c) {
+            GAEVAL_ATAXX_WORD_LOOP
+            for (int k = 0; k < W; ++k) {
+                s.grows[k] |= board->grow[c].w[k];
+                jumps += popcount64(board->jump[c].w[k] & s.empty[k]);
             }
+            return true;
+        });
         GAEVAL_ATAXX_WORD_LOOP
         for (int k = 0; k < W; ++k) s.grows[k] &= s.empty[k];
         return jumps;
@@ -110,16 +119,13 @@ struct PlayoutRules<TableGeometry<W>, P> : Rules<TableGeometry<W>, P> {
             for (uint64_t x = s.grows[k]; x; x = clear_lowest(x))
                 if (!f(Move::grow(64 * k + lowest_bit(x)))) return false;
         const auto* board = this->geo.board;
-        GAEVAL_ATAXX_WORD_LOOP
-        for (int i = 0; i < W; ++i)
-            for (uint64_t y = p.pieces[p.side].w[i]; y; y = clear_lowest(y)) {
-                const int from = 64 * i + lowest_bit(y);
-                GAEVAL_ATAXX_WORD_LOOP
-                for (int k = 0; k < W; ++k)
-                    for (uint64_t x = board->jump[from].w[k] & s.empty[k]; x; x = clear_lowest(x))
-                        if (!f(Move::jump(from, 64 * k + lowest_bit(x)))) return false;
-            }
-        return true;
+        return each_own_piece(p, [&](int from) {
+            GAEVAL_ATAXX_WORD_LOOP
+            for (int k = 0; k < W; ++k)
+                for (uint64_t x = board->jump[from].w[k] & s.empty[k]; x; x = clear_lowest(x))
+                    if (!f(Move::jump(from, 64 * k + lowest_bit(x)))) return false;
+            return true;
+        });
     }
 
     // nth_move of the game: the k-th grow or jump; a pass when k is past the last one.
@@ -132,19 +138,21 @@ struct PlayoutRules<TableGeometry<W>, P> : Rules<TableGeometry<W>, P> {
             k -= n;
         }
         const auto* board = this->geo.board;
-        GAEVAL_ATAXX_WORD_LOOP
-        for (int i = 0; i < W; ++i)
-            for (uint64_t y = p.pieces[p.side].w[i]; y; y = clear_lowest(y)) {
-                const int from = 64 * i + lowest_bit(y);
-                GAEVAL_ATAXX_WORD_LOOP
-                for (int word = 0; word < W; ++word) {
-                    const uint64_t targets = board->jump[from].w[word] & s.empty[word];
-                    const int n = popcount64(targets);
-                    if (k < n) return Move::jump(from, 64 * word + nth_set_bit(targets, k));
-                    k -= n;
+        Move found = Move::pass();
+        each_own_piece(p, [&](int from) {
+            GAEVAL_ATAXX_WORD_LOOP
+            for (int word = 0; word < W; ++word) {
+                const uint64_t targets = board->jump[from].w[word] & s.empty[word];
+                const int n = popcount64(targets);
+                if (k < n) {
+                    found = Move::jump(from, 64 * word + nth_set_bit(targets, k));
+                    return false;
                 }
+                k -= n;
             }
-        return Move::pass();
+            return true;
+        });
+        return found;
     }
 
     // The game's nth_move and for_each_move in scratch, for best_move (games/core/players.hpp)
