@@ -7,9 +7,9 @@
 // playouts (random, policies: no features, no search) and one-ply weighted players (no search)
 // run one thread a match, with few registers and no stack (scripts/kernel-resources.sh,
 // bench/results/kernel-resources.md); the playouts of a game with a PlayoutScratch (Risk, the
-// Ataxx table boards: games/ataxx/table_playouts.hpp) run
-// in per-thread scratch (games/core/scratch.hpp: shared memory on the device, the position
-// indexed there instead of in local memory), on the cpu as well; searching players of the games
+// Ataxx table boards: games/ataxx/table_playouts.hpp) run in per-thread scratch
+// (games/core/scratch.hpp: shared memory on the device, the position indexed there instead of in
+// local memory), on the cpu as well; searching players of the games
 // whose players use the default alpha-beta (lane_searchable_v: the Ataxx family, tic-tac-toe) get a
 // lane group of kSearchLanes threads a match (games/core/lane_search.hpp: root moves split over the
 // lanes, the same move and value as the serial search); games whose own searching player has a lane

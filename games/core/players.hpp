@@ -167,9 +167,8 @@ GAEVAL_HD typename G::Move choose_move(const G& game, const typename G::Pos& p,
 
 // choose_move<G, PlayerSet::Playout> for a game whose policies work in per-thread scratch
 // (games/core/game.hpp: PlayoutScratch): the policy's move from policy_move(p, policy, at,
-// scratch), the same move.
-// A game may also generate its moves in the scratch (`int count_moves_in(const Pos&, Scratch&)`
-// and `Move nth_move_in(const Pos&, int, Scratch&)`: Ataxx's table boards); the same moves.
+// scratch), the same move; the moves are counted and drawn by the game's count_moves_in and
+// nth_move_in when it generates them in the scratch (Ataxx's table boards), else as choose_move.
 template <class G>
 GAEVAL_HD_INLINE typename G::Move choose_playout_move(const G& game, const typename G::Pos& p,
                                                       const Player<G>& player,
