@@ -1,11 +1,12 @@
 // Playouts of the table-geometry boards in per-thread scratch (games/core/scratch.hpp,
 // games/core/match.hpp: play_match_in_scratch): the position lives in the scratch (on the device
 // the thread's slice of shared memory), moves are made in place, and the random and policy
-// players generate their moves a word at a time, reading the position's words from the scratch
-// as they need them. A 2- or 4-word board's position with its move generator's masks (own,
-// empty, the grow closure: W words each) does not fit 64 registers; a word at a time it does
-// (bench/results/kernel-resources.md). The same moves in the same order as rules.hpp's
-// enumeration, so the same games as the copy loop (tests/test_scratch.cpp).
+// players generate their moves in one pass over the own pieces a word at a time, the grows and
+// the empty cells kept in the scratch beside the position. A 2- or 4-word board's position with
+// its move generator's masks (own, empty, the grow closure: W words each) does not fit 64
+// registers; a word at a time it does (bench/results/kernel-resources.md). The same moves in the
+// same order as rules.hpp's enumeration, so the same games as the copy loop
+// (tests/test_ataxx_scratch.cpp).
 //
 // PlayoutRules<Geometry, P> is Rules<Geometry, P> plus, for a TableGeometry, the PlayoutScratch
 // hooks of the game interface (games/core/game.hpp); the 7x7 fast path keeps its registers.
