@@ -6,9 +6,10 @@
 // Launch shapes of a batch of matches (play_shape, the one choice for tournaments and matches):
 // playouts (random, policies: no features, no search) and one-ply weighted players (no search)
 // run one thread a match, with few registers and no stack (scripts/kernel-resources.sh,
-// bench/results/kernel-resources.md); the playouts of a game with a PlayoutScratch (Risk) run
-// in per-thread scratch (games/core/scratch.hpp: shared memory on the device, the position
-// indexed there instead of in local memory), on the cpu as well; searching players of the games
+// bench/results/kernel-resources.md); the playouts of a game with a PlayoutScratch (Risk, the
+// Ataxx table boards: games/ataxx/table_playouts.hpp) run in per-thread scratch
+// (games/core/scratch.hpp: shared memory on the device, the position indexed there instead of in
+// local memory), on the cpu as well; searching players of the games
 // whose players use the default alpha-beta (lane_searchable_v: the Ataxx family, tic-tac-toe) get a
 // lane group of kSearchLanes threads a match (games/core/lane_search.hpp: root moves split over the
 // lanes, the same move and value as the serial search); games whose own searching player has a lane
@@ -173,10 +174,11 @@ constexpr int kSearchLanes = 8;
 
 // Blocks of 256 a multiprocessor holds at least, for the playout kernels of the games that fit
 // the bounds: at most 64 registers a thread (launch bounds), half the warps of a multiprocessor.
-// The playouts of 7x7 Ataxx, the 1-word two-player Ataxx boards, tic-tac-toe and Connect Four fit
-// without a spill; those of the 2- and 4-word and 4-slot Ataxx boards spill under them (8 to
-// 440 bytes of stack; unbounded they need 67 to 151 registers); Pac-Man's spilled 10 KB and
-// Ataxx's one-ply kernels 200 bytes, so those run unbounded (bench/results/kernel-resources.md).
+// The playouts of 7x7 Ataxx, tic-tac-toe and Connect Four fit without a spill; those of the Ataxx
+// table boards spilled under them (8 to 440 bytes of stack on the 2- and 4-word and 4-slot
+// boards) until they ran in per-thread scratch, which the shape list below prefers; Pac-Man's
+// spilled 10 KB and Ataxx's one-ply kernels 200 bytes, so those run unbounded
+// (bench/results/kernel-resources.md).
 constexpr int kPlayoutMinBlocks = 4;
 template <class G>
 constexpr bool playouts_fit_bounds_v = lane_searchable_v<G>;
@@ -197,11 +199,11 @@ void for_each_play_shape(Visit&& visit) {
         visit(TaskShape<4>{});
         visit(TaskShape<8>{});
         visit(TaskShape<32>{});
-    } else if constexpr (kSet == PlayerSet::Playout && playouts_fit_bounds_v<G>) {
-        visit(TaskShape<1, kPlayoutMinBlocks>{});
     } else if constexpr (kSet == PlayerSet::Playout && has_playout_scratch_v<G>) {
         visit(TaskShape<1, kPlayoutMinBlocks,
                         static_cast<int>(sizeof(typename G::PlayoutScratch))>{});
+    } else if constexpr (kSet == PlayerSet::Playout && playouts_fit_bounds_v<G>) {
+        visit(TaskShape<1, kPlayoutMinBlocks>{});
     } else {
         visit(TaskShape<1>{});
     }

@@ -11,6 +11,7 @@
 
 #include "games/ataxx/features.hpp"
 #include "games/ataxx/rules.hpp"
+#include "games/ataxx/table_playouts.hpp"
 #include "games/core/game.hpp"
 #include "games/core/players.hpp"
 
@@ -20,8 +21,8 @@ namespace gaeval::ataxx {
 enum Policy : int { kCapture = 1, kMostPieces = 2 };
 
 template <class Geometry, int P>
-struct Game : Rules<Geometry, P> {
-    using Base = Rules<Geometry, P>;
+struct Game : PlayoutRules<Geometry, P> {
+    using Base = PlayoutRules<Geometry, P>;
     using typename Base::BB;
     using typename Base::Pos;
     using Move = ataxx::Move;
@@ -68,14 +69,30 @@ struct Game : Rules<Geometry, P> {
         if (policy == kCapture)
             return best_move(*this, p, at, [&](Move m) {
                 if (m.is_pass()) return 0;
-                const int captures = this->captured_by(p, m).count();
-                const int pieces_after = own + captures + (m.is_grow() ? 1 : 0);
-                return captures * (4 * kMaxCells) + pieces_after;
+                return policy_score(kCapture, own, this->captured_by(p, m).count(), m.is_grow());
             });
         return best_move(*this, p, at, [&](Move m) {
             if (m.is_pass()) return 0;
-            return own + this->captured_by(p, m).count() + (m.is_grow() ? 1 : 0);
+            return policy_score(kMostPieces, own, this->captured_by(p, m).count(), m.is_grow());
         });
+    }
+    // The same in a playout's scratch (table boards: table_playouts.hpp), the moves and their
+    // captures read a word at a time.
+    template <class Scratch>
+    GAEVAL_HD_INLINE Move policy_move(const Pos& p, int policy, const DrawAddress& at,
+                                      Scratch& scratch) const {
+        int own = 0;
+        for (int k = 0; k < BB::kWords; ++k) own += popcount64(p.pieces[p.side].w[k]);
+        const typename Base::ScratchMoves moves{*this, scratch};
+        return best_move(moves, p, at, [&](Move m) {
+            return policy_score(policy, own, this->captures_of(p, m), m.is_grow());
+        });
+    }
+    // A policy's score of a grow or jump converting `captures` pieces of a mover with `own`:
+    // capture: most captures, then most own pieces after the move; most-pieces: the latter.
+    GAEVAL_HD_FORCEINLINE static int policy_score(int policy, int own, int captures, bool grow) {
+        const int pieces_after = own + captures + (grow ? 1 : 0);
+        return policy == kCapture ? captures * (4 * kMaxCells) + pieces_after : pieces_after;
     }
 
     // Perft: no children when decided; the grows and jumps; else a pass when anyone can move.

@@ -60,6 +60,11 @@
 //                                        in place: random and policy playouts run in the scratch
 //                                        (games/core/match.hpp: play_match_in_scratch), so that a
 //                                        position indexed at run time needs no local memory
+//   int count_moves_in(const Pos&, PlayoutScratch&) const;  and
+//   Move nth_move_in(const Pos&, int k, PlayoutScratch&) const;
+//                                        count_moves and nth_move for those playouts, the same
+//                                        moves generated from the scratch (Ataxx's table boards
+//                                        a word at a time: games/ataxx/table_playouts.hpp)
 //   std::size_t table_bytes() const; const void* tables() const; G with_tables(const void*) const;
 //                                        a game that points at lookup tables in host memory
 //                                        (Ataxx's board masks): the CUDA backend copies
@@ -151,6 +156,17 @@ template <class G, class = void>
 struct has_playout_scratch : std::false_type {};
 template <class G>
 struct has_playout_scratch<G, void_t<typename G::PlayoutScratch>> : std::true_type {};
+
+template <class G, class = void>
+struct has_scratch_moves : std::false_type {};
+template <class G>
+struct has_scratch_moves<G, void_t<decltype(std::declval<const G&>().count_moves_in(
+                                       std::declval<const typename G::Pos&>(),
+                                       std::declval<typename G::PlayoutScratch&>())),
+                                   decltype(std::declval<const G&>().nth_move_in(
+                                       std::declval<const typename G::Pos&>(), 0,
+                                       std::declval<typename G::PlayoutScratch&>()))>>
+    : std::true_type {};
 
 template <class G, class = void>
 struct perft_flag : std::true_type {};

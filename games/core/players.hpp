@@ -125,12 +125,17 @@ void with_player_set(PlayerSet set, Run&& run) {
     }
 }
 
+// The index of a random player's move among `moves` legal moves.
+GAEVAL_HD_INLINE int random_move_index(int moves, const DrawAddress& at) {
+    const uint32_t r = philox(at.seed, Purpose::PlayerRandomMove, at.game, at.ply, 0, 0).v[0];
+    return static_cast<int>(below(r, static_cast<uint32_t>(moves)));
+}
+
 // The move of a player at random among the `moves` legal moves of p.
 template <class G>
 GAEVAL_HD_INLINE typename G::Move random_move(const G& game, const typename G::Pos& p, int moves,
                                               const DrawAddress& at) {
-    const uint32_t r = philox(at.seed, Purpose::PlayerRandomMove, at.game, at.ply, 0, 0).v[0];
-    return game.nth_move(p, static_cast<int>(below(r, static_cast<uint32_t>(moves))));
+    return game.nth_move(p, random_move_index(moves, at));
 }
 
 // The move `player` chooses in p (a game that is not over): the only legal move when there is
@@ -162,16 +167,30 @@ GAEVAL_HD typename G::Move choose_move(const G& game, const typename G::Pos& p,
 
 // choose_move<G, PlayerSet::Playout> for a game whose policies work in per-thread scratch
 // (games/core/game.hpp: PlayoutScratch): the policy's move from policy_move(p, policy, at,
-// scratch), the same move.
+// scratch), the same move; the moves are counted and drawn by the game's count_moves_in and
+// nth_move_in when it generates them in the scratch (Ataxx's table boards), else as choose_move.
 template <class G>
 GAEVAL_HD_INLINE typename G::Move choose_playout_move(const G& game, const typename G::Pos& p,
                                                       const Player<G>& player,
                                                       const DrawAddress& at,
                                                       typename G::PlayoutScratch& scratch) {
-    const int moves = game.count_moves(p);
-    if (moves <= 1) return game.nth_move(p, 0);
+    constexpr bool kInScratch = detail::has_scratch_moves<G>::value;
+    const auto nth = [&](int k) {
+        if constexpr (kInScratch) {
+            return game.nth_move_in(p, k, scratch);
+        } else {
+            return game.nth_move(p, k);
+        }
+    };
+    int moves;
+    if constexpr (kInScratch) {
+        moves = game.count_moves_in(p, scratch);
+    } else {
+        moves = game.count_moves(p);
+    }
+    if (moves <= 1) return nth(0);
     if (player.kind == PlayerKind::Policy) return game.policy_move(p, player.policy, at, scratch);
-    return random_move(game, p, moves, at);
+    return nth(random_move_index(moves, at));
 }
 
 }  // namespace gaeval
