@@ -123,18 +123,22 @@ struct Game {
     // The opening of match `index` (header comment): draws of Purpose::GomokuOpening with
     // counter (index / 2, 0, 0, 0) for the stone count and (index / 2, 1 + i, 0, 0) for stone i.
     GAEVAL_HD Pos start_match(const Pos& start, uint64_t seed, uint32_t index) const {
-        if (opening == Opening::None) return start;
+        Pos p = start;
+        open_in_place(p, seed, index);
+        return p;
+    }
+    // The opening's stones placed on p itself.
+    GAEVAL_HD_INLINE void open_in_place(Pos& p, uint64_t seed, uint32_t index) const {
+        if (opening == Opening::None) return;
         const uint32_t id = index / 2;
         const uint32_t stones =
             2 + below(philox(seed, Purpose::GomokuOpening, id, 0, 0, 0).v[0], 3);
-        Pos p = start;
         for (uint32_t i = 0; i < stones; ++i) {
             const BB free_cells = centre_square() & empty(p);
             if (free_cells.empty() || is_over(p)) break;
             const uint32_t x = philox(seed, Purpose::GomokuOpening, id, 1 + i, 0, 0).v[0];
-            p = make(p, Move{static_cast<int16_t>(draw_cell(free_cells, x))});
+            make_in_place(p, Move{static_cast<int16_t>(draw_cell(free_cells, x))});
         }
-        return p;
     }
 
     // The reward-table player (players.hpp) with 11 rewards and K.
@@ -161,26 +165,29 @@ struct Game {
     }
 
     // Playouts in per-thread scratch (games/core/scratch.hpp, games/core/match.hpp:
-    // play_match_in_scratch): the position and the seed table's cell codes (cell_codes.hpp),
-    // brought up to the position's stones when the policy moves.
+    // play_match_in_scratch): the position, the seed table's cell codes (cell_codes.hpp),
+    // brought up to the position's stones when the policy moves, and its rewards and rank flags
+    // (arrays a GPU thread would otherwise keep in local memory).
     struct PlayoutScratch {
         Pos pos;
         CellCodes<N> codes;
+        float rewards[kWeightCount];
+        bool present[kRanks];
     };
     GAEVAL_HD_INLINE void start_match_in(PlayoutScratch& s, const Pos& start, uint64_t seed,
                                          uint32_t index) const {
-        s.pos = start_match(start, seed, index);
+        s.pos = start;
+        open_in_place(s.pos, seed, index);
         s.codes.clear();
+        for (int r = 0; r < kWeightCount; ++r) s.rewards[r] = seed_reward(r);
     }
     // The seed-table policy in a playout's scratch: the move policy_move makes. Only the
     // policies that do not search come here (policy_searches; the searching kernels play
     // threat-search with policy_move).
     GAEVAL_HD Move policy_move(const Pos& p, int, const DrawAddress& at, PlayoutScratch& s) const {
         s.codes.sync(p.stones, exact());
-        float table[kWeightCount];
-        for (int r = 0; r < kWeightCount; ++r) table[r] = seed_reward(r);
-        return Move{static_cast<int16_t>(
-            coded_table_move(s.codes, p.stones, p.side, table, at.seed, at.game, at.ply))};
+        return Move{static_cast<int16_t>(coded_table_move(s.codes, p.stones, p.side, s.rewards,
+                                                          s.present, at.seed, at.game, at.ply))};
     }
 
     // Policy 1 (seed-table) or 2 (threat-search).
