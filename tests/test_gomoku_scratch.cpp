@@ -177,7 +177,7 @@ TEST(GomokuScratch, BatchTournamentsOnTheCpuAreThePlainLoopsGames) {
         for (int copy = 0; copy < 3; ++copy)
             repeated.insert(repeated.end(), pairings.begin(), pairings.end());
         const std::vector<GameRecord> batch = batch::play_pairings(
-            g, g.start(), players, repeated, 77, 1000, ::gaeval::testing::cpu(2));
+            g, g.start(), players, repeated, 77, 1000, resolve_backend("cpu", 2));
         ASSERT_EQ(plain.size(), batch.size());
         for (std::size_t i = 0; i < plain.size(); ++i)
             ASSERT_EQ(std::memcmp(&plain[i], &batch[i], sizeof plain[i]), 0) << "game " << i;
@@ -197,7 +197,7 @@ void expect_device_playouts_are_the_cpus() {
                 GameKey{static_cast<uint64_t>(copy % 3), static_cast<uint32_t>(keys.size())});
             pairings.push_back(p);
         }
-    const BackendChoice cpu = ::gaeval::testing::cpu(0), gpu = resolve_backend("cuda", 0);
+    const BackendChoice cpu = resolve_backend("cpu", 0), gpu = resolve_backend("cuda", 0);
     using ::gaeval::testing::records_difference;
     EXPECT_EQ(
         records_difference(batch::play_pairings(g, g.start(), players, pairings, 91, 1000, cpu),
