@@ -65,6 +65,10 @@
 //                                        count_moves and nth_move for those playouts, the same
 //                                        moves generated from the scratch (Ataxx's table boards
 //                                        a word at a time: games/ataxx/table_playouts.hpp)
+//   static constexpr bool policy_searches(int policy);
+//                                        a policy that searches: its players are of the
+//                                        searching set (players.hpp player_set), so the playout
+//                                        kernels do not carry it (Gomoku's threat-search)
 //   std::size_t table_bytes() const; const void* tables() const; G with_tables(const void*) const;
 //                                        a game that points at lookup tables in host memory
 //                                        (Ataxx's board masks): the CUDA backend copies
@@ -130,6 +134,12 @@ struct has_searching_move<G,
                           void_t<decltype(std::declval<const G&>().weighted_move(
                               std::declval<const typename G::Pos&>(), std::declval<const float*>(),
                               0, std::declval<const DrawAddress&>()))>> : std::true_type {};
+
+// A game some of whose policies search says which: static constexpr bool policy_searches(int).
+template <class G, class = void>
+struct has_searching_policy : std::false_type {};
+template <class G>
+struct has_searching_policy<G, void_t<decltype(G::policy_searches(1))>> : std::true_type {};
 
 template <class G, class = void>
 struct has_child_count : std::false_type {};
@@ -221,6 +231,8 @@ constexpr bool has_searching_move_v = detail::has_searching_move<G>::value;
 template <class G>
 constexpr bool has_weighted_move_v =
     detail::has_weighted_move<G>::value || detail::has_searching_move<G>::value;
+template <class G>
+constexpr bool has_searching_policy_v = detail::has_searching_policy<G>::value;
 template <class G>
 constexpr bool has_child_count_v = detail::has_child_count<G>::value;
 template <class G>

@@ -86,9 +86,13 @@ enum class PlayerSet : uint8_t {
 
 // Whether `player` searches: a weighted player with depth > 1 over the default alpha-beta or a
 // game's searching weighted_move, or the weighted player of a game whose own player always
-// searches (Risk: weighted_move with a depth and no one-ply form).
+// searches (Risk: weighted_move with a depth and no one-ply form), or a policy the game says
+// searches (game.hpp: policy_searches; Gomoku's threat-search).
 template <class G>
 GAEVAL_HD_INLINE bool player_searches(const Player<G>& player) {
+    if constexpr (has_searching_policy_v<G>) {
+        if (player.kind == PlayerKind::Policy) return G::policy_searches(player.policy);
+    }
     if (player.kind != PlayerKind::Weighted) return false;
     if constexpr (has_searching_move_v<G> && !detail::has_weighted_move<G>::value) {
         return true;
@@ -189,7 +193,9 @@ GAEVAL_HD_INLINE typename G::Move choose_playout_move(const G& game, const typen
         moves = game.count_moves(p);
     }
     if (moves <= 1) return nth(0);
-    if (player.kind == PlayerKind::Policy) return game.policy_move(p, player.policy, at, scratch);
+    // A policy outside the playout set (one that searches) moves at random, as in choose_move.
+    if (player.kind == PlayerKind::Policy && player_set<G>(player) == PlayerSet::Playout)
+        return game.policy_move(p, player.policy, at, scratch);
     return nth(random_move_index(moves, at));
 }
 

@@ -25,6 +25,7 @@
 #include "games/core/hd.hpp"
 #include "games/core/rng.hpp"
 #include "games/gomoku/board.hpp"
+#include "games/gomoku/cell_codes.hpp"
 #include "games/gomoku/players.hpp"
 #include "games/gomoku/threats.hpp"
 
@@ -93,11 +94,16 @@ struct Game {
     // The stone of the side to move on an empty cell; a five ends the game.
     GAEVAL_HD_INLINE Pos make(const Pos& p, const Move& m) const {
         Pos n = p;
-        n.stones[p.side].set(m.cell);
-        ++n.count;
-        if (has_five<Geo>(n.stones[p.side], exact())) n.winner = static_cast<int8_t>(p.side);
-        n.side = static_cast<uint8_t>(p.side ^ 1);
+        make_in_place(n, m);
         return n;
+    }
+    // The same on p itself.
+    GAEVAL_HD_INLINE void make_in_place(Pos& p, const Move& m) const {
+        const int side = p.side;
+        p.stones[side].set(m.cell);
+        ++p.count;
+        if (has_five<Geo>(p.stones[side], exact())) p.winner = static_cast<int8_t>(side);
+        p.side = static_cast<uint8_t>(side ^ 1);
     }
     GAEVAL_HD_INLINE int winner(const Pos& p) const { return p.winner; }
     GAEVAL_HD_INLINE SeatResult seat_result(const Pos& p, int seat) const {
@@ -117,18 +123,22 @@ struct Game {
     // The opening of match `index` (header comment): draws of Purpose::GomokuOpening with
     // counter (index / 2, 0, 0, 0) for the stone count and (index / 2, 1 + i, 0, 0) for stone i.
     GAEVAL_HD Pos start_match(const Pos& start, uint64_t seed, uint32_t index) const {
-        if (opening == Opening::None) return start;
+        Pos p = start;
+        open_in_place(p, seed, index);
+        return p;
+    }
+    // The opening's stones placed on p itself.
+    GAEVAL_HD_INLINE void open_in_place(Pos& p, uint64_t seed, uint32_t index) const {
+        if (opening == Opening::None) return;
         const uint32_t id = index / 2;
         const uint32_t stones =
             2 + below(philox(seed, Purpose::GomokuOpening, id, 0, 0, 0).v[0], 3);
-        Pos p = start;
         for (uint32_t i = 0; i < stones; ++i) {
             const BB free_cells = centre_square() & empty(p);
             if (free_cells.empty() || is_over(p)) break;
             const uint32_t x = philox(seed, Purpose::GomokuOpening, id, 1 + i, 0, 0).v[0];
-            p = make(p, Move{static_cast<int16_t>(draw_cell(free_cells, x))});
+            make_in_place(p, Move{static_cast<int16_t>(draw_cell(free_cells, x))});
         }
-        return p;
     }
 
     // The reward-table player (players.hpp) with 11 rewards and K.
@@ -146,6 +156,38 @@ struct Game {
         if (depth <= 1) return weighted_move(p, weights, at);
         return Move{static_cast<int16_t>(table_search_move<Geo>(p.stones, p.side, exact(), weights,
                                                                 true, at.seed, at.game, at.ply))};
+    }
+
+    // Threat-search searches (games/core/players.hpp player_searches): a batch with it runs the
+    // searching kernels, so random and seed-table playouts do not carry its search.
+    GAEVAL_HD_INLINE static constexpr bool policy_searches(int policy) {
+        return policy == kThreatSearch;
+    }
+
+    // Playouts in per-thread scratch (games/core/scratch.hpp, games/core/match.hpp:
+    // play_match_in_scratch): the position, the seed table's cell codes (cell_codes.hpp),
+    // brought up to the position's stones when the policy moves, and its rewards and rank flags
+    // (arrays a GPU thread would otherwise keep in local memory).
+    struct PlayoutScratch {
+        Pos pos;
+        CellCodes<N> codes;
+        float rewards[kWeightCount];
+        bool present[kRanks];
+    };
+    GAEVAL_HD_INLINE void start_match_in(PlayoutScratch& s, const Pos& start, uint64_t seed,
+                                         uint32_t index) const {
+        s.pos = start;
+        open_in_place(s.pos, seed, index);
+        s.codes.clear();
+        for (int r = 0; r < kWeightCount; ++r) s.rewards[r] = seed_reward(r);
+    }
+    // The seed-table policy in a playout's scratch: the move policy_move makes. Only the
+    // policies that do not search come here (policy_searches; the searching kernels play
+    // threat-search with policy_move).
+    GAEVAL_HD Move policy_move(const Pos& p, int, const DrawAddress& at, PlayoutScratch& s) const {
+        s.codes.sync(p.stones, exact());
+        return Move{static_cast<int16_t>(coded_table_move(s.codes, p.stones, p.side, s.rewards,
+                                                          s.present, at.seed, at.game, at.ply))};
     }
 
     // Policy 1 (seed-table) or 2 (threat-search).

@@ -1,0 +1,224 @@
+// Gomoku's playouts in per-thread scratch (games/gomoku/cell_codes.hpp, game.hpp PlayoutScratch):
+// - the cell codes, kept incrementally along playouts, give every empty cell the levels of the
+//   whole-board form (threats.hpp both_levels) for both seats, and the candidates of
+//   candidate_cells, on 5x5, 9x9, 15x15 and 20x20 boards under both rule sets;
+// - the scratch playouts (games/core/match.hpp: play_match_in_scratch) against the plain match
+//   loop (play_match_seated: a copy of the position a move, the whole-board reward table),
+//   record for record and move hash for move hash, random and seed-table players in both seats,
+//   both rule sets and both opening sets, the scratch filled with garbage first;
+// - threat-search is a searching policy (its batches run the searching kernels, not these), and
+//   the batch layer's playout tournaments on the cpu are the plain loop's games.
+// The GPU test (skipped without a device) plays the same batches on the device against the cpu.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <vector>
+
+#include "games/core/match.hpp"
+#include "games/core/scratch.hpp"
+#include "games/gomoku/game.hpp"
+#include "gpu_test_support.hpp"
+#include "host/backend/executor.hpp"
+#include "host/batch/batch.hpp"
+
+namespace gaeval::gomoku {
+namespace {
+
+template <int N>
+Game<N> make_game(RuleSet rule, Opening opening) {
+    Game<N> g;
+    g.rule = rule;
+    g.opening = opening;
+    return g;
+}
+
+// The levels of the codes against the whole-board levels, for every empty cell and both seats,
+// and the codes' candidates against candidate_cells. Returns the number of cells compared.
+template <int N>
+int compare_codes(const Game<N>& g, const Pos<N>& p, const CellCodes<N>& codes) {
+    using Geo = Geometry<N>;
+    using BB = typename Geo::BB;
+    const BB empty = g.empty(p);
+    Levels<BB> levels[2];
+    both_levels<Geo>(p.stones, empty, g.exact(), levels);
+    const BB all = p.stones[0] | p.stones[1];
+    EXPECT_TRUE(coded_candidates(codes, all) == candidate_cells<Geo>(p.stones, empty, levels));
+    int compared = 0;
+    for (BB todo = empty; todo.any(); ++compared) {
+        const int c = todo.lowest();
+        todo.reset(c);
+        for (int s = 0; s < 2; ++s) {
+            int level = 4;
+            for (int l = 0; l < 3; ++l)
+                if (levels[s].level[l].test(c)) level = l + 1;
+            const bool enemy_five = codes.five_points[s ^ 1] > 0;
+            if (code_level(codes.code[s][c], enemy_five) != level) {
+                ADD_FAILURE() << N << "x" << N << " seat " << s << " cell " << c << ": level "
+                              << code_level(codes.code[s][c], enemy_five) << " vs " << level;
+                return compared;
+            }
+        }
+    }
+    return compared;
+}
+
+// Random playouts from the opening, the codes synced every `every` plies and compared.
+template <int N>
+int codes_along_playouts(RuleSet rule, int games) {
+    const Game<N> g = make_game<N>(rule, Opening::Centre);
+    int compared = 0;
+    for (int game = 0; game < games; ++game) {
+        Pos<N> p = g.start_match(g.start(), 17, static_cast<uint32_t>(game));
+        CellCodes<N> codes;
+        codes.clear();
+        const int every = 1 + game % 3;
+        for (uint32_t ply = 0; !g.is_over(p); ++ply) {
+            if (ply % every == 0) {
+                codes.sync(p.stones, g.exact());
+                compared += compare_codes(g, p, codes);
+            }
+            const uint32_t r = philox(5, Purpose::PlayerRandomMove, game, ply, 0, 0).v[0];
+            p = g.make(p, g.nth_move(p, static_cast<int>(below(r, g.count_moves(p)))));
+        }
+    }
+    return compared;
+}
+
+TEST(GomokuScratch, CellCodesGiveTheWholeBoardLevelsAndCandidates) {
+    for (RuleSet rule : {RuleSet::Freestyle, RuleSet::Standard}) {
+        EXPECT_GT(codes_along_playouts<15>(rule, 12), 5000);
+        EXPECT_GT(codes_along_playouts<20>(rule, 4), 5000);
+        EXPECT_GT(codes_along_playouts<9>(rule, 20), 2000);
+        EXPECT_GT(codes_along_playouts<5>(rule, 20), 200);
+    }
+}
+
+template <int N>
+std::vector<Player<Game<N>>> playout_players() {
+    Player<Game<N>> random, table;
+    table.kind = PlayerKind::Policy;
+    table.policy = kSeedTable;
+    return {random, table};
+}
+
+// Every pair of playout players in both seats, `games` games each: the scratch form against the
+// plain loop. Returns the number of plies compared.
+template <int N>
+uint64_t compare_playouts(const Game<N>& g, int games, uint64_t seed) {
+    using G = Game<N>;
+    uint64_t plies = 0;
+    for (const Player<G>& a : playout_players<N>())
+        for (const Player<G>& b : playout_players<N>())
+            for (uint32_t index = 0; index < static_cast<uint32_t>(games); ++index) {
+                const int seat = static_cast<int>(index % 2);
+                const GameRecord plain = play_match_seated<G, PlayerSet::Playout>(
+                    g, g.start(), a, b, seat, seed, index, 1000);
+                HostScratch<sizeof(typename G::PlayoutScratch)> scratch;
+                // Garbage in the slice first: the scratch form must write before it reads.
+                std::memset(scratch.bytes, 0xA5, sizeof scratch.bytes);
+                const GameRecord fast = play_match_in_scratch<G, PlayerSet::Playout>(
+                    g, g.start(), a, b, seat, seed, index, 1000, scratch.slice());
+                if (std::memcmp(&plain, &fast, sizeof plain) != 0) {
+                    ADD_FAILURE() << N << "x" << N << " players " << int(a.kind) << "/"
+                                  << int(b.kind) << ", game " << index << ": plies " << plain.plies
+                                  << " vs " << fast.plies;
+                    return 0;
+                }
+                plies += plain.plies;
+            }
+    return plies;
+}
+
+TEST(GomokuScratch, PlayoutsInScratchAreThePlainLoopsGames) {
+    for (RuleSet rule : {RuleSet::Freestyle, RuleSet::Standard})
+        for (Opening opening : {Opening::Centre, Opening::None}) {
+            EXPECT_GT(compare_playouts(make_game<15>(rule, opening), 40, 3), 4000u);
+            EXPECT_GT(compare_playouts(make_game<20>(rule, opening), 12, 4), 1500u);
+            EXPECT_GT(compare_playouts(make_game<9>(rule, opening), 40, 5), 2000u);
+        }
+}
+
+TEST(GomokuScratch, ThreatSearchIsASearchingPolicy) {
+    Player<Game15> table, search;
+    table.kind = search.kind = PlayerKind::Policy;
+    table.policy = kSeedTable;
+    search.policy = kThreatSearch;
+    EXPECT_EQ(player_set<Game15>(table), PlayerSet::Playout);
+    EXPECT_EQ(player_set<Game15>(search), PlayerSet::Search);
+    EXPECT_EQ(player_set<Game20>(Player<Game20>{}), PlayerSet::Playout);
+}
+
+std::vector<Pairing> all_pairings(int players) {
+    std::vector<Pairing> pairings;
+    for (int a = 0; a < players; ++a)
+        for (int b = 0; b < players; ++b)
+            for (int seat = 0; seat < 2; ++seat)
+                pairings.push_back(Pairing{static_cast<uint32_t>(a), static_cast<uint32_t>(b),
+                                           static_cast<uint8_t>(seat)});
+    return pairings;
+}
+
+// The batch layer's tournament on the cpu (playouts in scratch; with threat-search, the
+// searching set's copy loop) against the plain loop of the searching set, game by game.
+TEST(GomokuScratch, BatchTournamentsOnTheCpuAreThePlainLoopsGames) {
+    const Game15 g = make_game<15>(RuleSet::Freestyle, Opening::Centre);
+    std::vector<Player<Game15>> players = playout_players<15>();
+    for (bool with_search : {false, true}) {
+        if (with_search)
+            players.push_back(
+                Player<Game15>{PlayerKind::Policy, static_cast<uint8_t>(kThreatSearch)});
+        const std::vector<Pairing> pairings = all_pairings(static_cast<int>(players.size()));
+        std::vector<GameRecord> plain;
+        for (std::size_t i = 0; i < pairings.size() * 3; ++i)
+            plain.push_back(play_pairing<Game15, PlayerSet::Search>(
+                g, g.start(), players.data(), pairings[i % pairings.size()], 77,
+                static_cast<uint32_t>(i), 1000));
+        std::vector<Pairing> repeated;
+        for (int copy = 0; copy < 3; ++copy)
+            repeated.insert(repeated.end(), pairings.begin(), pairings.end());
+        const std::vector<GameRecord> batch = batch::play_pairings(
+            g, g.start(), players, repeated, 77, 1000, resolve_backend("cpu", 2));
+        ASSERT_EQ(plain.size(), batch.size());
+        for (std::size_t i = 0; i < plain.size(); ++i)
+            ASSERT_EQ(std::memcmp(&plain[i], &batch[i], sizeof plain[i]), 0) << "game " << i;
+    }
+}
+
+template <int N>
+void expect_device_playouts_are_the_cpus() {
+    const Game<N> g = make_game<N>(RuleSet::Standard, Opening::Centre);
+    const std::vector<Player<Game<N>>> players = playout_players<N>();
+    std::vector<Pairing> pairings;
+    std::vector<GameKey> keys;
+    const int copies = ::gaeval::testing::gpu_test_size(512, 4);  // 4096 games: many blocks
+    for (int copy = 0; copy < copies; ++copy)
+        for (const Pairing& p : all_pairings(static_cast<int>(players.size()))) {
+            keys.push_back(
+                GameKey{static_cast<uint64_t>(copy % 3), static_cast<uint32_t>(keys.size())});
+            pairings.push_back(p);
+        }
+    const BackendChoice cpu = resolve_backend("cpu", 0), gpu = resolve_backend("cuda", 0);
+    using ::gaeval::testing::records_difference;
+    EXPECT_EQ(
+        records_difference(batch::play_pairings(g, g.start(), players, pairings, 91, 1000, cpu),
+                           batch::play_pairings(g, g.start(), players, pairings, 91, 1000, gpu)),
+        "");
+    EXPECT_EQ(records_difference(
+                  batch::play_keyed_pairings(g, g.start(), players, pairings, keys, 1000, cpu),
+                  batch::play_keyed_pairings(g, g.start(), players, pairings, keys, 1000, gpu)),
+              "");
+    const uint64_t games = pairings.size();
+    EXPECT_EQ(records_difference(
+                  batch::play(g, g.start(), players[1], players[1], 0, games, 5, 1000, cpu),
+                  batch::play(g, g.start(), players[1], players[1], 0, games, 5, 1000, gpu)),
+              "");
+}
+
+TEST(GomokuScratchGpu, DevicePlayoutsInSharedScratchAreTheCpusGames) {
+    GAEVAL_REQUIRE_DEVICE_OR_SKIP();
+    expect_device_playouts_are_the_cpus<15>();
+    expect_device_playouts_are_the_cpus<20>();
+}
+
+}  // namespace
+}  // namespace gaeval::gomoku
