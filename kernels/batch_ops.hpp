@@ -7,7 +7,7 @@
 // playouts (random, policies: no features, no search) and one-ply weighted players (no search)
 // run one thread a match, with few registers and no stack (scripts/kernel-resources.sh,
 // bench/results/kernel-resources.md); the playouts of a game with a PlayoutScratch (Risk, the
-// Ataxx table boards: games/ataxx/table_playouts.hpp) run in per-thread scratch
+// Ataxx table boards: games/ataxx/table_playouts.hpp, Pac-Man, Gomoku) run in per-thread scratch
 // (games/core/scratch.hpp: shared memory on the device, the position indexed there instead of in
 // local memory), on the cpu as well; searching players of the games
 // whose players use the default alpha-beta (lane_searchable_v: the Ataxx family, tic-tac-toe) get a
@@ -176,9 +176,9 @@ constexpr int kSearchLanes = 8;
 // the bounds: at most 64 registers a thread (launch bounds), half the warps of a multiprocessor.
 // The playouts of 7x7 Ataxx, tic-tac-toe and Connect Four fit without a spill; those of the Ataxx
 // table boards spilled under them (8 to 440 bytes of stack on the 2- and 4-word and 4-slot
-// boards) until they ran in per-thread scratch, which the shape list below prefers; Pac-Man's
-// spilled 10 KB and Ataxx's one-ply kernels 200 bytes, so those run unbounded
-// (bench/results/kernel-resources.md).
+// boards) until they ran in per-thread scratch, which the shape list below prefers (as do
+// Pac-Man's, which spilled 10 KB under the bounds, and Gomoku's); Ataxx's one-ply kernels spilled
+// 200 bytes, so those run unbounded (bench/results/kernel-resources.md).
 constexpr int kPlayoutMinBlocks = 4;
 template <class G>
 constexpr bool playouts_fit_bounds_v = lane_searchable_v<G>;
