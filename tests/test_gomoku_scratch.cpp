@@ -20,6 +20,7 @@
 #include "gpu_test_support.hpp"
 #include "host/backend/executor.hpp"
 #include "host/batch/batch.hpp"
+#include "scratch_test_support.hpp"
 
 namespace gaeval::gomoku {
 namespace {
@@ -148,16 +149,6 @@ TEST(GomokuScratch, ThreatSearchIsASearchingPolicy) {
     EXPECT_EQ(player_set<Game20>(Player<Game20>{}), PlayerSet::Playout);
 }
 
-std::vector<Pairing> all_pairings(int players) {
-    std::vector<Pairing> pairings;
-    for (int a = 0; a < players; ++a)
-        for (int b = 0; b < players; ++b)
-            for (int seat = 0; seat < 2; ++seat)
-                pairings.push_back(Pairing{static_cast<uint32_t>(a), static_cast<uint32_t>(b),
-                                           static_cast<uint8_t>(seat)});
-    return pairings;
-}
-
 // The batch layer's tournament on the cpu (playouts in scratch; with threat-search, the
 // searching set's copy loop) against the plain loop of the searching set, game by game.
 TEST(GomokuScratch, BatchTournamentsOnTheCpuAreThePlainLoopsGames) {
@@ -167,7 +158,8 @@ TEST(GomokuScratch, BatchTournamentsOnTheCpuAreThePlainLoopsGames) {
         if (with_search)
             players.push_back(
                 Player<Game15>{PlayerKind::Policy, static_cast<uint8_t>(kThreatSearch)});
-        const std::vector<Pairing> pairings = all_pairings(static_cast<int>(players.size()));
+        const std::vector<Pairing> pairings =
+            testing::all_pairings(static_cast<int>(players.size()), 2);
         std::vector<GameRecord> plain;
         for (std::size_t i = 0; i < pairings.size() * 3; ++i)
             plain.push_back(play_pairing<Game15, PlayerSet::Search>(
@@ -187,31 +179,9 @@ TEST(GomokuScratch, BatchTournamentsOnTheCpuAreThePlainLoopsGames) {
 template <int N>
 void expect_device_playouts_are_the_cpus() {
     const Game<N> g = make_game<N>(RuleSet::Standard, Opening::Centre);
-    const std::vector<Player<Game<N>>> players = playout_players<N>();
-    std::vector<Pairing> pairings;
-    std::vector<GameKey> keys;
-    const int copies = ::gaeval::testing::gpu_test_size(512, 4);  // 4096 games: many blocks
-    for (int copy = 0; copy < copies; ++copy)
-        for (const Pairing& p : all_pairings(static_cast<int>(players.size()))) {
-            keys.push_back(
-                GameKey{static_cast<uint64_t>(copy % 3), static_cast<uint32_t>(keys.size())});
-            pairings.push_back(p);
-        }
-    const BackendChoice cpu = resolve_backend("cpu", 0), gpu = resolve_backend("cuda", 0);
-    using ::gaeval::testing::records_difference;
-    EXPECT_EQ(
-        records_difference(batch::play_pairings(g, g.start(), players, pairings, 91, 1000, cpu),
-                           batch::play_pairings(g, g.start(), players, pairings, 91, 1000, gpu)),
-        "");
-    EXPECT_EQ(records_difference(
-                  batch::play_keyed_pairings(g, g.start(), players, pairings, keys, 1000, cpu),
-                  batch::play_keyed_pairings(g, g.start(), players, pairings, keys, 1000, gpu)),
-              "");
-    const uint64_t games = pairings.size();
-    EXPECT_EQ(records_difference(
-                  batch::play(g, g.start(), players[1], players[1], 0, games, 5, 1000, cpu),
-                  batch::play(g, g.start(), players[1], players[1], 0, games, 5, 1000, gpu)),
-              "");
+    // 4096 games: many blocks.
+    testing::expect_device_playouts_are_the_cpus(g, g.start(), playout_players<N>(), 2,
+                                                 testing::gpu_test_size(512, 4), 1000, 1, 1);
 }
 
 TEST(GomokuScratchGpu, DevicePlayoutsInSharedScratchAreTheCpusGames) {

@@ -24,6 +24,7 @@
 #include "host/batch/batch.hpp"
 #include "host/pac/map_io.hpp"
 #include "kernels/launch_config.hpp"
+#include "scratch_test_support.hpp"
 
 namespace gaeval::pac {
 namespace {
@@ -175,21 +176,11 @@ TEST(PacScratch, PlayoutsInScratchAreThePlainLoopsGames) {
     EXPECT_GT(compare_playouts(7, 3, 4, 31), 400u);
 }
 
-std::vector<Pairing> all_pairings(int players) {
-    std::vector<Pairing> pairings;
-    for (int copy = 0; copy < 4; ++copy)
-        for (int a = 0; a < players; ++a)
-            for (int b = 0; b < players; ++b)
-                for (int seat = 0; seat < 2; ++seat)
-                    pairings.push_back(Pairing{static_cast<uint32_t>(a), static_cast<uint32_t>(b),
-                                               static_cast<uint8_t>(seat)});
-    return pairings;
-}
-
 TEST(PacScratch, BatchPlayoutsOnTheCpuAreThePlainLoopsGames) {
     const Table t(5, 4);
     const std::vector<Player<Game>> players = playout_players();
-    const std::vector<Pairing> pairings = all_pairings(static_cast<int>(players.size()));
+    const std::vector<Pairing> pairings =
+        testing::all_pairings(static_cast<int>(players.size()), 2, 4);
     const BackendChoice cpu = resolve_backend("cpu", 2);
     const std::vector<GameRecord> batch =
         batch::play_pairings(t.game, t.start, players, pairings, 77, 400, cpu);
@@ -204,31 +195,9 @@ TEST(PacScratch, BatchPlayoutsOnTheCpuAreThePlainLoopsGames) {
 TEST(PacScratchGpu, DevicePlayoutsInSharedScratchAreTheCpusGames) {
     GAEVAL_REQUIRE_DEVICE_OR_SKIP();
     const Table t(5, 4);
-    const std::vector<Player<Game>> players = playout_players();
-    std::vector<Pairing> pairings;
-    std::vector<GameKey> keys;
-    const int copies = ::gaeval::testing::gpu_test_size(64, 1);  // 2048 games: many blocks
-    for (int copy = 0; copy < copies; ++copy)
-        for (const Pairing& p : all_pairings(static_cast<int>(players.size()))) {
-            keys.push_back(
-                GameKey{static_cast<uint64_t>(copy % 3), static_cast<uint32_t>(keys.size())});
-            pairings.push_back(p);
-        }
-    const BackendChoice cpu = resolve_backend("cpu", 0), gpu = resolve_backend("cuda", 0);
-    using ::gaeval::testing::records_difference;
-    EXPECT_EQ(
-        records_difference(batch::play_pairings(t.game, t.start, players, pairings, 91, 400, cpu),
-                           batch::play_pairings(t.game, t.start, players, pairings, 91, 400, gpu)),
-        "");
-    EXPECT_EQ(records_difference(
-                  batch::play_keyed_pairings(t.game, t.start, players, pairings, keys, 400, cpu),
-                  batch::play_keyed_pairings(t.game, t.start, players, pairings, keys, 400, gpu)),
-              "");
-    const uint64_t games = pairings.size();
-    EXPECT_EQ(records_difference(
-                  batch::play(t.game, t.start, players[1], players[0], 0, games, 5, 400, cpu),
-                  batch::play(t.game, t.start, players[1], players[0], 0, games, 5, 400, gpu)),
-              "");
+    // 2048 games: many blocks.
+    testing::expect_device_playouts_are_the_cpus(t.game, t.start, playout_players(), 2,
+                                                 testing::gpu_test_size(256, 4), 400, 1, 0);
 }
 
 }  // namespace

@@ -26,6 +26,7 @@
 #include "kernels/batch_ops.hpp"
 #include "kernels/launch_config.hpp"
 #include "risk_test_support.hpp"
+#include "scratch_test_support.hpp"
 
 namespace gaeval {
 namespace {
@@ -189,21 +190,12 @@ std::vector<GameRecord> plain_tournament(const Game& g, const Pos& start,
     return records;
 }
 
-std::vector<Pairing> all_pairings(int players, int seats) {
-    std::vector<Pairing> pairings;
-    for (int a = 0; a < players; ++a)
-        for (int b = 0; b < players; ++b)
-            for (int seat = 0; seat < seats; ++seat)
-                pairings.push_back(Pairing{static_cast<uint32_t>(a), static_cast<uint32_t>(b),
-                                           static_cast<uint8_t>(seat)});
-    return pairings;
-}
-
 TEST(RiskScratch, BatchPlayoutsOnTheCpuAreThePlainLoopsGames) {
     const Fixture f(false, 0.5f, 25);
     const std::vector<Player<Game>> players = playout_players();
     const Pos start = f.game.start(3);
-    const std::vector<Pairing> pairings = all_pairings(static_cast<int>(players.size()), 3);
+    const std::vector<Pairing> pairings =
+        ::gaeval::testing::all_pairings(static_cast<int>(players.size()), 3);
     const std::vector<GameRecord> plain =
         plain_tournament(f.game, start, players, pairings, 77, 2000);
     const std::vector<GameRecord> batch =
@@ -216,32 +208,10 @@ TEST(RiskScratch, BatchPlayoutsOnTheCpuAreThePlainLoopsGames) {
 TEST(RiskScratchGpu, DevicePlayoutsInSharedScratchAreTheCpusGames) {
     GAEVAL_REQUIRE_DEVICE_OR_SKIP();
     const Fixture f(false, 0.5f, 25);
-    const std::vector<Player<Game>> players = playout_players();
-    const Pos start = f.game.start(4);
-    std::vector<Pairing> pairings;
-    std::vector<GameKey> keys;
-    const int copies = ::gaeval::testing::gpu_test_size(64, 2);  // 4096 games: many blocks
-    for (int copy = 0; copy < copies; ++copy)
-        for (const Pairing& p : all_pairings(static_cast<int>(players.size()), 4)) {
-            keys.push_back(
-                GameKey{static_cast<uint64_t>(copy % 3), static_cast<uint32_t>(keys.size())});
-            pairings.push_back(p);
-        }
-    const BackendChoice cpu = testing::cpu(0), gpu = resolve_backend("cuda", 0);
-    using ::gaeval::testing::records_difference;
-    EXPECT_EQ(
-        records_difference(batch::play_pairings(f.game, start, players, pairings, 91, 2000, cpu),
-                           batch::play_pairings(f.game, start, players, pairings, 91, 2000, gpu)),
-        "");
-    EXPECT_EQ(records_difference(
-                  batch::play_keyed_pairings(f.game, start, players, pairings, keys, 2000, cpu),
-                  batch::play_keyed_pairings(f.game, start, players, pairings, keys, 2000, gpu)),
-              "");
-    const uint64_t games = pairings.size();
-    EXPECT_EQ(records_difference(
-                  batch::play(f.game, start, players[1], players[3], 0, games, 5, 2000, cpu),
-                  batch::play(f.game, start, players[1], players[3], 0, games, 5, 2000, gpu)),
-              "");
+    // 4096 games: many blocks.
+    ::gaeval::testing::expect_device_playouts_are_the_cpus(
+        f.game, f.game.start(4), playout_players(), 4, ::gaeval::testing::gpu_test_size(64, 2),
+        2000, 1, 3);
 }
 
 }  // namespace
