@@ -6,6 +6,9 @@
 //   loop (play_match_seated: a copy of the position a move, the whole-board reward table),
 //   record for record and move hash for move hash, random and seed-table players in both seats,
 //   both rule sets and both opening sets, the scratch filled with garbage first;
+// - the five on the four lines through a new stone (make_in_place) against the whole board's
+//   (make), the word-by-word empty-cell reads against the bitboard's, and no match start with a
+//   five (make_in_place's precondition), from start() and each of its children;
 // - threat-search is a searching policy (its batches run the searching kernels, not these), and
 //   the batch layer's playout tournaments on the cpu are the plain loop's games.
 // The GPU test (skipped without a device) plays the same batches on the device against the cpu.
@@ -94,6 +97,77 @@ TEST(GomokuScratch, CellCodesGiveTheWholeBoardLevelsAndCandidates) {
     }
 }
 
+// Along random games (the whole-board make), the five on the lines through each new stone
+// (five_through) against has_five on the whole board after the move, and the word-by-word
+// empty-cell reads (nth_move, count_free, nth_free) against the bitboard's. Returns the fives.
+template <int N>
+int fives_along_games(RuleSet rule, int games) {
+    using Geo = Geometry<N>;
+    const Game<N> g = make_game<N>(rule, Opening::Centre);
+    int fives = 0;
+    for (int game = 0; game < games; ++game) {
+        Pos<N> p = g.start_match(g.start(), 23, static_cast<uint32_t>(game));
+        for (uint32_t ply = 0; !g.is_over(p); ++ply) {
+            const auto empty = g.empty(p), square = g.centre_square() & empty;
+            EXPECT_EQ(Game<N>::count_free(p, g.centre_square()), square.count());
+            if (square.any()) {
+                const int k = static_cast<int>(ply) % square.count();
+                EXPECT_EQ(Game<N>::nth_free(p, g.centre_square(), k), square.nth(k));
+            }
+            const uint32_t r = philox(9, Purpose::PlayerRandomMove, game, ply, 0, 0).v[0];
+            const int k = static_cast<int>(below(r, g.count_moves(p)));
+            const Move m = g.nth_move(p, k);
+            EXPECT_EQ(m.cell, empty.nth(k));
+            const int side = p.side;
+            p = g.make(p, m);
+            const bool five = has_five<Geo>(p.stones[side], g.exact());
+            if (five_through<Geo>(p.stones[side], m.cell, g.exact()) != five) {
+                ADD_FAILURE() << N << "x" << N << " game " << game << " ply " << ply << " cell "
+                              << m.cell << ": has_five " << five;
+                return fives;
+            }
+            fives += five;
+        }
+    }
+    return fives;
+}
+
+TEST(GomokuScratch, FiveThroughTheNewStoneIsTheWholeBoardsFive) {
+    for (RuleSet rule : {RuleSet::Freestyle, RuleSet::Standard}) {
+        EXPECT_GT(fives_along_games<15>(rule, 60), 50);
+        EXPECT_GT(fives_along_games<20>(rule, 30), 25);
+        EXPECT_GT(fives_along_games<9>(rule, 100), 50);
+        EXPECT_GT(fives_along_games<5>(rule, 100), 20);
+    }
+}
+
+// make_in_place looks for the five through the new stone only, so no match may start with a
+// five on the board: the sessions' starts (start() and its children) with either opening set.
+template <int N>
+void expect_no_five_at_match_starts(RuleSet rule) {
+    using Geo = Geometry<N>;
+    for (Opening opening : {Opening::Centre, Opening::None}) {
+        const Game<N> g = make_game<N>(rule, opening);
+        std::vector<Pos<N>> starts{g.start()};
+        g.for_each_move(g.start(), [&](const Move& m) { starts.push_back(g.make(g.start(), m)); });
+        for (const Pos<N>& start : starts)
+            for (uint32_t index = 0; index < 16; ++index) {
+                const Pos<N> p = g.start_match(start, 31, index);
+                ASSERT_FALSE(g.is_over(p));
+                ASSERT_FALSE(has_five<Geo>(p.stones[0], g.exact()) ||
+                             has_five<Geo>(p.stones[1], g.exact()));
+            }
+    }
+}
+
+TEST(GomokuScratch, NoMatchStartsWithAFive) {
+    for (RuleSet rule : {RuleSet::Freestyle, RuleSet::Standard}) {
+        expect_no_five_at_match_starts<15>(rule);
+        expect_no_five_at_match_starts<20>(rule);
+        expect_no_five_at_match_starts<5>(rule);
+    }
+}
+
 template <int N>
 std::vector<Player<Game<N>>> playout_players() {
     Player<Game<N>> random, table;
@@ -105,7 +179,7 @@ std::vector<Player<Game<N>>> playout_players() {
 // Every pair of playout players in both seats, `games` games each: the scratch form against the
 // plain loop. Returns the number of plies compared.
 template <int N>
-uint64_t compare_playouts(const Game<N>& g, int games, uint64_t seed) {
+uint64_t compare_playouts(const Game<N>& g, int games, uint64_t seed, const Pos<N>& start) {
     using G = Game<N>;
     uint64_t plies = 0;
     for (const Player<G>& a : playout_players<N>())
@@ -113,12 +187,12 @@ uint64_t compare_playouts(const Game<N>& g, int games, uint64_t seed) {
             for (uint32_t index = 0; index < static_cast<uint32_t>(games); ++index) {
                 const int seat = static_cast<int>(index % 2);
                 const GameRecord plain = play_match_seated<G, PlayerSet::Playout>(
-                    g, g.start(), a, b, seat, seed, index, 1000);
+                    g, start, a, b, seat, seed, index, 1000);
                 HostScratch<sizeof(typename G::PlayoutScratch)> scratch;
                 // Garbage in the slice first: the scratch form must write before it reads.
                 std::memset(scratch.bytes, 0xA5, sizeof scratch.bytes);
                 const GameRecord fast = play_match_in_scratch<G, PlayerSet::Playout>(
-                    g, g.start(), a, b, seat, seed, index, 1000, scratch.slice());
+                    g, start, a, b, seat, seed, index, 1000, scratch.slice());
                 if (std::memcmp(&plain, &fast, sizeof plain) != 0) {
                     ADD_FAILURE() << N << "x" << N << " players " << int(a.kind) << "/"
                                   << int(b.kind) << ", game " << index << ": plies " << plain.plies
@@ -133,9 +207,23 @@ uint64_t compare_playouts(const Game<N>& g, int games, uint64_t seed) {
 TEST(GomokuScratch, PlayoutsInScratchAreThePlainLoopsGames) {
     for (RuleSet rule : {RuleSet::Freestyle, RuleSet::Standard})
         for (Opening opening : {Opening::Centre, Opening::None}) {
-            EXPECT_GT(compare_playouts(make_game<15>(rule, opening), 40, 3), 4000u);
-            EXPECT_GT(compare_playouts(make_game<20>(rule, opening), 12, 4), 1500u);
-            EXPECT_GT(compare_playouts(make_game<9>(rule, opening), 40, 5), 2000u);
+            const Game15 g15 = make_game<15>(rule, opening);
+            const Game20 g20 = make_game<20>(rule, opening);
+            const Game<9> g9 = make_game<9>(rule, opening);
+            EXPECT_GT(compare_playouts(g15, 40, 3, g15.start()), 4000u);
+            EXPECT_GT(compare_playouts(g20, 12, 4, g20.start()), 1500u);
+            EXPECT_GT(compare_playouts(g9, 40, 5, g9.start()), 2000u);
+        }
+}
+
+// From a session's other starts: the children of the empty board (a corner, an edge, the
+// centre), where the scratch's first move finds stones it has not synced.
+TEST(GomokuScratch, PlayoutsInScratchFromAChildStartAreThePlainLoopsGames) {
+    for (RuleSet rule : {RuleSet::Freestyle, RuleSet::Standard})
+        for (Opening opening : {Opening::Centre, Opening::None}) {
+            const Game20 g = make_game<20>(rule, opening);
+            for (int cell : {0, Geometry<20>::cell(19, 7), Geometry<20>::cell(10, 10)})
+                EXPECT_GT(compare_playouts(g, 6, 8, g.make(g.start(), Move{int16_t(cell)})), 500u);
         }
 }
 

@@ -171,15 +171,17 @@ struct CellCodes {
 
     // Brings the codes up to `stones` (a position that only added stones since the last call).
     GAEVAL_HD_INLINE void sync(const BB* stones, bool exact) {
-        // Word by word: on a GPU the sets stay in the scratch.
+        // Word by word, a stone at a time, the new stones read again from the scratch after
+        // each: on a GPU the sets stay there and no register holds them across update_line.
         for (int i = 0; i < Geo::kWords; ++i) {
-            const uint64_t fresh = (stones[0].w[i] | stones[1].w[i]) & ~seen.w[i];
-            for (uint64_t x = fresh; x; x = clear_lowest(x)) {
-                const int c = 64 * i + lowest_bit(x);
+            for (;;) {
+                const uint64_t fresh = (stones[0].w[i] | stones[1].w[i]) & ~seen.w[i];
+                if (!fresh) break;
+                const int c = 64 * i + lowest_bit(fresh);
                 for (int d = 0; d < 4; ++d) update_line(stones, exact, c, d);
                 mark_near(c);
+                seen.w[i] |= uint64_t{1} << (c & 63);
             }
-            seen.w[i] |= fresh;
         }
     }
 
@@ -218,6 +220,27 @@ GAEVAL_HD_INLINE typename Geometry<N>::BB coded_candidates(const CellCodes<N>& c
     return (centre & empty).any() ? centre : empty;
 }
 
+// The candidates (coded_candidates) of the position `stones` split into codes.quiet and
+// codes.hot, word by word when a stone is on the board: on a GPU the sets stay in the scratch.
+template <int N>
+GAEVAL_HD_INLINE void split_candidates(CellCodes<N>& codes,
+                                       const typename Geometry<N>::BB* stones) {
+    using Geo = Geometry<N>;
+    bool any = false;
+    for (int i = 0; i < Geo::kWords; ++i) any |= (stones[0].w[i] | stones[1].w[i]) != 0;
+    if (!any) {
+        const typename Geo::BB candidates = coded_candidates(codes, stones[0] | stones[1]);
+        codes.quiet = candidates.minus(codes.marked);
+        codes.hot = candidates & codes.marked;
+        return;
+    }
+    for (int i = 0; i < Geo::kWords; ++i) {
+        const uint64_t candidates = codes.near.w[i] & ~(stones[0].w[i] | stones[1].w[i]);
+        codes.quiet.w[i] = candidates & ~codes.marked.w[i];
+        codes.hot.w[i] = candidates & codes.marked.w[i];
+    }
+}
+
 // The k-th (from 0) cell of rank r among the candidates split into `quiet` and `hot`, in
 // ascending order: a quiet cell (no pattern for either seat) is of the last rank (level 4 for
 // both), a hot one's rank is read from its codes. Word by word: on a GPU the sets stay in the
@@ -250,7 +273,8 @@ GAEVAL_HD int coded_table_move(CellCodes<N>& codes, const typename Geometry<N>::
     for (int r = 0; r < kRanks; ++r) present[r] = counts.of(r) != 0;
     const Random4 draw = philox(seed, Purpose::GomokuMove, game, ply, 0, 0);
     const int r = accepted_rank(weights, present, draw.v[0]);
-    if (r < 0) return candidates.lowest();  // not reached: the best rank is always accepted
+    // Not reached (the best rank is always accepted): the lowest candidate.
+    if (r < 0) return (codes.quiet | codes.hot).lowest();
     return nth_of_rank(codes, side, r, below(draw.v[1], counts.of(r)));
 }
 

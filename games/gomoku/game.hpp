@@ -89,21 +89,48 @@ struct Game {
         for_each_cell(empty(p), [&](int c) { f(Move{static_cast<int16_t>(c)}); });
     }
     GAEVAL_HD_INLINE Move nth_move(const Pos& p, int k) const {
-        return Move{static_cast<int16_t>(empty(p).nth(k))};
+        return Move{static_cast<int16_t>(nth_free(p, Geo::board(), k))};
     }
-    // The stone of the side to move on an empty cell; a five ends the game.
-    GAEVAL_HD_INLINE Pos make(const Pos& p, const Move& m) const {
-        Pos n = p;
-        make_in_place(n, m);
+    // The empty cells of p in `area`: their count and the k-th (from 0) by ascending index,
+    // word by word (a playout's position stays in its scratch).
+    GAEVAL_HD_INLINE static int count_free(const Pos& p, const BB& area) {
+        int n = 0;
+        for (int i = 0; i < Geo::kWords; ++i)
+            n += popcount64(area.w[i] & ~(p.stones[0].w[i] | p.stones[1].w[i]));
         return n;
     }
-    // The same on p itself.
+    GAEVAL_HD_INLINE static int nth_free(const Pos& p, const BB& area, int k) {
+        int i = 0;
+        uint64_t cells = 0;
+        for (; i < Geo::kWords; ++i) {
+            cells = area.w[i] & ~(p.stones[0].w[i] | p.stones[1].w[i]);
+            const int n = popcount64(cells);
+            if (k < n) break;
+            k -= n;
+        }
+        return 64 * i + nth_set_bit(cells, k);
+    }
+    // The five is looked for on the whole board, so any position may be given.
+    GAEVAL_HD_INLINE Pos make(const Pos& p, const Move& m) const {
+        Pos n = p;
+        const int side = n.side;
+        n.stones[side].set(m.cell);
+        end_turn(n, has_five<Geo>(n.stones[side], exact()));
+        return n;
+    }
+    // The same on p itself, the five looked for on the four lines through the new stone only
+    // (five_through): the same result whenever p has no five (a game's first five ends it), which
+    // every position reached from start() by moves and openings satisfies (the sessions' starts
+    // are start() and its children). For playouts in scratch: p is read word by word.
     GAEVAL_HD_INLINE void make_in_place(Pos& p, const Move& m) const {
         const int side = p.side;
-        p.stones[side].set(m.cell);
+        p.stones[side].w[m.cell >> 6] |= uint64_t{1} << (m.cell & 63);
+        end_turn(p, five_through<Geo>(p.stones[side], m.cell, exact()));
+    }
+    GAEVAL_HD_INLINE static void end_turn(Pos& p, bool five) {
         ++p.count;
-        if (has_five<Geo>(p.stones[side], exact())) p.winner = static_cast<int8_t>(side);
-        p.side = static_cast<uint8_t>(side ^ 1);
+        if (five) p.winner = static_cast<int8_t>(p.side);
+        p.side = static_cast<uint8_t>(p.side ^ 1);
     }
     GAEVAL_HD_INLINE int winner(const Pos& p) const { return p.winner; }
     GAEVAL_HD_INLINE SeatResult seat_result(const Pos& p, int seat) const {
@@ -112,11 +139,13 @@ struct Game {
                                   : SeatResult::Loss;
     }
 
-    // The cells of the central 7x7 square.
+    // The cells of the central 7x7 square (on boards under 7x7, its cells on the board).
     GAEVAL_HD_INLINE static BB centre_square() {
+        constexpr int kFrom = N / 2 - 3 > 0 ? N / 2 - 3 : 0,
+                      kTo = N / 2 + 3 < N ? N / 2 + 3 : N - 1;
         BB b = BB::none();
-        for (int y = N / 2 - 3; y <= N / 2 + 3; ++y)
-            for (int x = N / 2 - 3; x <= N / 2 + 3; ++x) b.set(Geo::cell(x, y));
+        for (int y = kFrom; y <= kTo; ++y)
+            for (int x = kFrom; x <= kTo; ++x) b.set(Geo::cell(x, y));
         return b;
     }
 
@@ -124,20 +153,28 @@ struct Game {
     // counter (index / 2, 0, 0, 0) for the stone count and (index / 2, 1 + i, 0, 0) for stone i.
     GAEVAL_HD Pos start_match(const Pos& start, uint64_t seed, uint32_t index) const {
         Pos p = start;
-        open_in_place(p, seed, index);
+        open_in_place<false>(p, seed, index);
         return p;
     }
-    // The opening's stones placed on p itself.
+    // The opening's stones placed on p itself, by make_in_place (kInScratch: p is a playout's
+    // scratch) or by make.
+    template <bool kInScratch>
     GAEVAL_HD_INLINE void open_in_place(Pos& p, uint64_t seed, uint32_t index) const {
         if (opening == Opening::None) return;
         const uint32_t id = index / 2;
         const uint32_t stones =
             2 + below(philox(seed, Purpose::GomokuOpening, id, 0, 0, 0).v[0], 3);
         for (uint32_t i = 0; i < stones; ++i) {
-            const BB free_cells = centre_square() & empty(p);
-            if (free_cells.empty() || is_over(p)) break;
+            // draw_cell on the free cells of the square, word by word.
+            const int free_cells = count_free(p, centre_square());
+            if (free_cells == 0 || is_over(p)) break;
             const uint32_t x = philox(seed, Purpose::GomokuOpening, id, 1 + i, 0, 0).v[0];
-            make_in_place(p, Move{static_cast<int16_t>(draw_cell(free_cells, x))});
+            const int k = static_cast<int>(below(x, static_cast<uint32_t>(free_cells)));
+            const Move m{static_cast<int16_t>(nth_free(p, centre_square(), k))};
+            if constexpr (kInScratch)
+                make_in_place(p, m);
+            else
+                p = make(p, m);
         }
     }
 
@@ -177,7 +214,7 @@ struct Game {
     GAEVAL_HD_INLINE void start_match_in(PlayoutScratch& s, const Pos& start, uint64_t seed,
                                          uint32_t index) const {
         s.pos = start;
-        open_in_place(s.pos, seed, index);
+        open_in_place<true>(s.pos, seed, index);
         s.codes.clear();
         for (int r = 0; r < kWeightCount; ++r) s.rewards[r] = seed_reward(r);
     }

@@ -149,6 +149,11 @@ GAEVAL_HD_INLINE bool line_has_five(const BB& own, bool exact) {
     if (exact) starts = starts.minus(own.shifted_up(Step) | at_offset<Step>(own, 5));
     return starts.any();
 }
+// Whether cell c is in `own`, read from its word (on a GPU, from the scratch).
+template <class BB>
+GAEVAL_HD_FORCEINLINE bool own_at(const BB& own, int c) {
+    return (own.w[c >> 6] >> (c & 63)) & 1u;
+}
 template <class Geo, class BB>
 GAEVAL_HD_INLINE bool has_five(const BB& own, bool exact) {
     return line_has_five<Geo::kRow>(own, exact) || line_has_five<Geo::kColumn>(own, exact) ||
@@ -156,13 +161,35 @@ GAEVAL_HD_INLINE bool has_five(const BB& own, bool exact) {
            line_has_five<Geo::kAntiDiagonal>(own, exact);
 }
 
+// Whether the stone of `own` on cell c stands in a five along one of the four lines through
+// c (exact: a run of exactly five; else five or more): has_five(own) whenever own without c has
+// no five, since a run that does not hold c is unchanged. Each line is walked from c until a
+// cell that is not own (a guard cell ends a row) or 5 steps, so a run capped at 11 tells
+// five from six.
+template <class Geo, class BB>
+GAEVAL_HD_INLINE bool five_through(const BB& own, int c, bool exact) {
+    for (int d = 0; d < 4; ++d) {
+        const int step = d == 0   ? Geo::kRow
+                         : d == 1 ? Geo::kColumn
+                         : d == 2 ? Geo::kDiagonal
+                                  : Geo::kAntiDiagonal;
+        int run = 1;
+        for (int k = 1, at = c + step; k <= 5 && at < Geo::kCellRange && own_at(own, at);
+             ++k, at += step)
+            ++run;
+        for (int k = 1, at = c - step; k <= 5 && at >= 0 && own_at(own, at); ++k, at -= step) ++run;
+        if (exact ? run == 5 : run >= 5) return true;
+    }
+    return false;
+}
+
 // One side's threat patterns over the four directions.
 template <class BB>
 struct SideThreats {
-    BB five;          // five-points
-    BB four[4];       // per direction
-    BB double_four;   // two or more five-points in one line
-    BB three[4];      // per direction
+    BB five;         // five-points
+    BB four[4];      // per direction
+    BB double_four;  // two or more five-points in one line
+    BB three[4];     // per direction
 };
 
 template <class Geo, class BB>
