@@ -153,6 +153,13 @@ struct Rules {
                 n.pieces[i] =
                     i == us ? (n.pieces[i] | gained).minus(left) : n.pieces[i].minus(captured);
         }
+        end_turn(n, us, m);
+        return n;
+    }
+
+    // The end of make() once the pieces of n are moved: the halfmove clock, the fullmove number
+    // and the next side (us: the side that played m). make_in_place of the table boards ends so.
+    GAEVAL_HD_FORCEINLINE void end_turn(Pos& n, int us, Move m) const {
         if (m.is_grow())
             n.halfmove = 0;
         else if (n.halfmove < 0xffff)
@@ -160,7 +167,6 @@ struct Rules {
         const int next = next_player(n, us);
         if (next <= us) ++n.fullmove;
         n.side = static_cast<uint8_t>(next);
-        return n;
     }
 
     // The result of a finished game: each player's score, the winner (the unique highest

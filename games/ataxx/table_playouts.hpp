@@ -199,13 +199,7 @@ struct PlayoutRules<TableGeometry<W>, P> : Rules<TableGeometry<W>, P> {
                                                : p.pieces[i].w[k] & ~captured;
             }
         }
-        if (m.is_grow())
-            p.halfmove = 0;
-        else if (p.halfmove < 0xffff)
-            ++p.halfmove;
-        const int next = this->next_player(p, us);
-        if (next <= us) ++p.fullmove;
-        p.side = static_cast<uint8_t>(next);
+        this->end_turn(p, us, m);
     }
 };
 
