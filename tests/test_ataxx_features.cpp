@@ -183,4 +183,80 @@ TEST(AtaxxUnitFeatures, Version1WeightsRankMovesAsOnRawCounts) {
     EXPECT_GT(pairs, 10000);
 }
 
+// The features of features.hpp counted cell by cell from their definitions, the other way round:
+// an empty cell is an own hole when an own piece is in its grow range, and an opponent can move
+// into it when an opponent piece is in its grow or jump range (the ranges are symmetric).
+template <class G>
+Counts features_cell_by_cell(const G& game, const typename G::Pos& p, int player) {
+    const auto own = p.of(player);
+    const auto opp = game.opponents(p, player);
+    const auto empty = game.geo.playable().minus(own | opp);
+    Counts out{};
+    for (int c = 0; c < 64 * G::BB::kWords; ++c) {
+        if (!game.geo.playable().test(c)) continue;
+        const int exposure = (game.geo.grow_of(c) & empty).count();
+        if (own.test(c)) ++out[int(Feature::OwnPieces)];
+        if (opp.test(c)) ++out[int(Feature::OpponentPieces)];
+        if (own.test(c) && exposure <= 3) ++out[int(Feature::OwnSafe) + exposure];
+        if (opp.test(c) && exposure <= 3) ++out[int(Feature::OpponentSafe) + exposure];
+        if (!empty.test(c)) continue;
+        const int own_near = (game.geo.grow_of(c) & own).count();
+        const bool reached = ((game.geo.grow_of(c) | game.geo.jump_of(c)) & opp).any();
+        if (own_near > 0) ++out[int(Feature::OwnHoles)];
+        if ((game.geo.grow_of(c) & opp).any()) ++out[int(Feature::OpponentHoles)];
+        if (reached && own_near == 1) ++out[int(Feature::RiskyHoles1)];
+        if (reached && own_near == 2) ++out[int(Feature::RiskyHoles2)];
+        if (reached && own_near >= 3) ++out[int(Feature::RiskyHoles3Plus)];
+    }
+    return out;
+}
+
+// Each playable cell of the fixture's board empty or a piece of one of `players`, at random.
+template <class Fixture>
+void scatter_pieces(Fixture& f, int players, std::mt19937_64& rng) {
+    for (auto& pieces : f.pos.pieces) pieces = {};
+    const auto playable = f.game.geo.playable();
+    const int empty_share = static_cast<int>(rng() % 4);  // 0: full boards
+    for (int c = 0; c < 64 * decltype(playable)::kWords; ++c) {
+        if (!playable.test(c) || static_cast<int>(rng() % 4) < empty_share) continue;
+        f.pos.pieces[rng() % static_cast<uint64_t>(players)].set(c);
+    }
+}
+
+// features() (whose classes of exposure and risk are counted in registers) against the cell by
+// cell count, on random positions of every board kind, every player's view.
+template <class Fixture>
+int expect_features_cell_by_cell(const GameSetup& setup, int positions, uint64_t seed) {
+    Fixture f(setup);
+    std::mt19937_64 rng(seed);
+    int compared = 0;
+    for (int n = 0; n < positions; ++n) {
+        scatter_pieces(f, setup.players, rng);
+        for (int player = 0; player < setup.players; ++player, ++compared) {
+            const Counts expected = features_cell_by_cell(f.game, f.pos, player);
+            Counts got{};
+            features(f.game, f.pos, player, got.data());
+            EXPECT_EQ(got, expected)
+                << write_fen(setup) << " position " << n << " player " << player;
+            if (got != expected) return compared;
+        }
+    }
+    return compared;
+}
+
+TEST(AtaxxFeatures, RandomPositionsCountedCellByCell) {
+    const auto setup = [](const std::string& board, int players) {
+        return start_setup(parse_board_spec(board), parse_rule_set("genetic-game"), players);
+    };
+    EXPECT_EQ(expect_features_cell_by_cell<Square7Fixture>(setup("square8:7x7", 2), 3000, 1), 6000);
+    EXPECT_EQ((expect_features_cell_by_cell<TableFixture<1, 2>>(setup("hex:3", 2), 2000, 2)), 4000);
+    EXPECT_EQ((expect_features_cell_by_cell<TableFixture<1, 4>>(setup("square8:7x7", 4), 1000, 3)),
+              4000);
+    EXPECT_EQ((expect_features_cell_by_cell<TableFixture<2, 4>>(setup("hex:5", 3), 1000, 4)), 3000);
+    EXPECT_EQ((expect_features_cell_by_cell<TableFixture<4, 2>>(setup("square8:15x15", 2), 500, 5)),
+              1000);
+    EXPECT_EQ((expect_features_cell_by_cell<TableFixture<4, 4>>(setup("offset:16x15", 4), 300, 6)),
+              1200);
+}
+
 }  // namespace

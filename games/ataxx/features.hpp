@@ -63,33 +63,71 @@ GAEVAL_HD_FORCEINLINE bool bad_for_owner(int i) {
            i == int(Feature::OpponentHoles);
 }
 
-// Adds the pieces of `pieces` with exposure 0..3 to out[first + exposure].
-template <class Geometry>
-GAEVAL_HD_INLINE void count_exposure(const Geometry& geo, const typename Geometry::BB& pieces,
-                                     const typename Geometry::BB& empty, int* out, int first) {
-    for_each_cell(pieces, [&](int c) {
-        const int exposure = (geo.grow_of(c) & empty).count();
-        if (exposure <= 3) ++out[first + exposure];
+// Counts of up to four classes in one word, 16 bits a class (no count exceeds the board's 256
+// cells): a run-time class adds to a field by a shift. An int array indexed by the class lived in
+// the device's local memory (64 bytes of stack in every weighted kernel); this stays in registers.
+struct ClassCounts {
+    uint64_t fields = 0;
+    GAEVAL_HD_FORCEINLINE void add(int k) { fields += uint64_t{1} << (16 * k); }
+    GAEVAL_HD_FORCEINLINE int operator[](int k) const {
+        return static_cast<int>((fields >> (16 * k)) & 0xffff);
+    }
+};
+
+// The cells of `cells` by how many of their grow neighbours are in `of`: a cell with n of them
+// counts in class class_of(n) (none when negative).
+template <class Geometry, class ClassOf>
+GAEVAL_HD_INLINE ClassCounts count_by_neighbours(const Geometry& geo,
+                                                 const typename Geometry::BB& cells,
+                                                 const typename Geometry::BB& of,
+                                                 ClassOf class_of) {
+    ClassCounts n;
+    for_each_cell(cells, [&](int c) {
+        const int k = class_of((geo.grow_of(c) & of).count());
+        if (k >= 0) n.add(k);
     });
+    return n;
+}
+
+// Pieces by exposure (empty neighbours): class k counts those with exposure k (0..3).
+template <class Geometry>
+GAEVAL_HD_INLINE ClassCounts count_exposure(const Geometry& geo,
+                                            const typename Geometry::BB& pieces,
+                                            const typename Geometry::BB& empty) {
+    return count_by_neighbours(geo, pieces, empty, [](int n) { return n <= 3 ? n : -1; });
+}
+
+// Holes by the own pieces next to them: class k counts those with k + 1 (class 2: 3 or more).
+template <class Geometry>
+GAEVAL_HD_INLINE ClassCounts count_risky_holes(const Geometry& geo,
+                                               const typename Geometry::BB& holes,
+                                               const typename Geometry::BB& own) {
+    return count_by_neighbours(geo, holes, own, [](int n) { return gaeval::min(n, 3) - 1; });
 }
 
 // Fills out[kFeatureCount] with the features of p seen by `player` (see the definitions above).
 template <class G>
 GAEVAL_HD void features(const G& game, const typename G::Pos& p, int player, int* out) {
     using BB = typename G::BB;
-    for (int i = 0; i < kFeatureCount; ++i) out[i] = 0;
     const BB own = p.of(player);
     const BB opp = game.opponents(p, player);
     const BB empty = game.geo.playable().minus(own | opp);
     out[int(Feature::OwnPieces)] = own.count();
     out[int(Feature::OpponentPieces)] = opp.count();
-    count_exposure(game.geo, own, empty, out, int(Feature::OwnSafe));
-    count_exposure(game.geo, opp, empty, out, int(Feature::OpponentSafe));
-    const BB opponent_targets = game.geo.reach_closure(opp) & empty;
-    for_each_cell(opponent_targets, [&](int hole) {
-        const int at_risk = (game.geo.grow_of(hole) & own).count();
-        if (at_risk > 0) ++out[int(Feature::RiskyHoles1) + gaeval::min(at_risk, 3) - 1];
-    });
+    const ClassCounts own_exposure = count_exposure(game.geo, own, empty);
+    out[int(Feature::OwnSafe)] = own_exposure[0];
+    out[int(Feature::OwnNearSafe1)] = own_exposure[1];
+    out[int(Feature::OwnNearSafe2)] = own_exposure[2];
+    out[int(Feature::OwnNearSafe3)] = own_exposure[3];
+    const ClassCounts opp_exposure = count_exposure(game.geo, opp, empty);
+    out[int(Feature::OpponentSafe)] = opp_exposure[0];
+    out[int(Feature::OpponentNearSafe1)] = opp_exposure[1];
+    out[int(Feature::OpponentNearSafe2)] = opp_exposure[2];
+    out[int(Feature::OpponentNearSafe3)] = opp_exposure[3];
+    const ClassCounts risky = count_risky_holes(game.geo, game.geo.reach_closure(opp) & empty, own);
+    out[int(Feature::RiskyHoles1)] = risky[0];
+    out[int(Feature::RiskyHoles2)] = risky[1];
+    out[int(Feature::RiskyHoles3Plus)] = risky[2];
     out[int(Feature::OwnHoles)] = (game.geo.grow_closure(own) & empty).count();
     out[int(Feature::OpponentHoles)] = (game.geo.grow_closure(opp) & empty).count();
 }
