@@ -156,6 +156,67 @@ TEST(Connect4, FeaturesAreInRangeAndCountWindows) {
     }
 }
 
+// Open windows (exactly n stones of `stones`, none of `other`) of the 69 lines of four, each
+// walked cell by cell from its start (column, row) and direction.
+int open_windows_cell_by_cell(uint64_t stones, uint64_t other, int n) {
+    const int directions[4][2] = {{0, 1}, {1, 0}, {1, 1}, {1, -1}};
+    int count = 0, windows = 0;
+    for (const auto& d : directions)
+        for (int c = 0; c < connect4::kColumns; ++c)
+            for (int r = 0; r < connect4::kRows; ++r) {
+                const int c3 = c + 3 * d[0], r3 = r + 3 * d[1];
+                if (c3 >= connect4::kColumns || r3 < 0 || r3 >= connect4::kRows) continue;
+                int mine = 0, theirs = 0;
+                for (int k = 0; k < 4; ++k) {
+                    mine += (stones & cell(c + k * d[0], r + k * d[1])) != 0;
+                    theirs += (other & cell(c + k * d[0], r + k * d[1])) != 0;
+                }
+                ++windows;
+                count += theirs == 0 && mine == n;
+            }
+    EXPECT_EQ(windows, connect4::kWindows);
+    return count;
+}
+
+// The open-window features (counted bit-parallel, a direction at a time) against the windows
+// walked cell by cell, in every position of random games and on random boards that no game
+// reaches (stones anywhere, floating ones included), for both seats.
+TEST(Connect4, OpenWindowsCountedCellByCell) {
+    const Game g{};
+    float f[Game::kFeatureCount];
+    const auto expect_windows = [&](const Pos& p) {
+        for (int seat = 0; seat < 2; ++seat) {
+            const uint64_t own = p.of(seat), opp = p.of(seat ^ 1);
+            g.features(p, seat, f);
+            const float windows = static_cast<float>(connect4::kWindows);
+            ASSERT_EQ(f[1], float(open_windows_cell_by_cell(own, opp, 3)) / windows);
+            ASSERT_EQ(f[2], float(open_windows_cell_by_cell(own, opp, 2)) / windows);
+            ASSERT_EQ(f[3], float(69 - open_windows_cell_by_cell(opp, own, 3)) / windows);
+            ASSERT_EQ(f[4], float(69 - open_windows_cell_by_cell(opp, own, 2)) / windows);
+        }
+    };
+    int positions = 0;
+    for (uint32_t game = 0; game < 300; ++game) {
+        Pos q = g.start();
+        for (uint32_t ply = 0; !g.is_over(q); ++ply, ++positions) {
+            expect_windows(q);
+            const uint32_t r = philox(11, Purpose::PlayerRandomMove, game, ply, 0, 0).v[0];
+            q = g.make(q, g.nth_move(q, int(below(r, uint32_t(g.count_moves(q))))));
+        }
+        expect_windows(q);
+    }
+    for (uint32_t board = 0; board < 3000; ++board, ++positions) {
+        Pos q;
+        for (int c = 0; c < connect4::kColumns; ++c)
+            for (int r = 0; r < connect4::kRows; ++r) {
+                const uint32_t x = philox(12, Purpose::PlayerRandomMove, board, c, r, 0).v[0] % 3;
+                if (x < 2) q.stones[x] |= cell(c, r);
+            }
+        expect_windows(q);
+    }
+    EXPECT_GT(positions, 9000);
+}
+
 TEST(Connect4, TheRegistryServesItOnEveryThreadCount) {
     const games::GameEntry& entry = games::find_game("connect4");
     EXPECT_TRUE(entry.info().perft);

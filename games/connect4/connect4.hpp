@@ -59,22 +59,38 @@ GAEVAL_HD_FORCEINLINE uint64_t drop_cells(uint64_t occupied) {
     return (occupied + kBottom) & kBoard;
 }
 
-// Calls f(mask) for each of the 69 windows (four cells in a line), in a fixed order:
-// vertical, horizontal, then the two diagonals, each from the lowest start cell up.
-template <class F>
-GAEVAL_HD_INLINE void for_each_window(F&& f) {
-    // (bit step, first and last start column, first and last start row)
-    const int dirs[4][5] = {{1, 0, 6, 0, 2},
-                            {kStride, 0, 3, 0, 5},
-                            {kStride + 1, 0, 3, 0, 2},
-                            {kStride - 1, 0, 3, 3, 5}};
-    for (int d = 0; d < 4; ++d)
-        for (int c = dirs[d][1]; c <= dirs[d][2]; ++c)
-            for (int r = dirs[d][3]; r <= dirs[d][4]; ++r) {
-                const uint64_t cell = uint64_t{1} << (c * kStride + r);
-                const int s = dirs[d][0];
-                f(cell | cell << s | cell << (2 * s) | cell << (3 * s));
-            }
+// A loop the device must not unroll: one direction's values live at a time.
+#if GAEVAL_DEVICE_PASS
+#define GAEVAL_CONNECT4_DIRECTION_LOOP _Pragma("unroll 1")
+#else
+#define GAEVAL_CONNECT4_DIRECTION_LOOP
+#endif
+
+// Windows with exactly 3 and exactly 2 stones of `stones` and none of `other`, counted a
+// direction at a time on every start cell at once (bit b of x >> k*step: the window's cell k).
+struct OpenWindows {
+    int three = 0, two = 0;
+};
+GAEVAL_HD_FORCEINLINE OpenWindows open_windows(uint64_t stones, uint64_t other) {
+    constexpr uint64_t kLeft4 = (uint64_t{1} << (4 * kStride)) - 1;  // columns 0..3
+    OpenWindows n;
+    GAEVAL_CONNECT4_DIRECTION_LOOP
+    for (int d = 0; d < 4; ++d) {
+        // Bit steps 1 (vertical), 6 and 8 (the diagonals), 7 (horizontal), and the start cells
+        // of the windows whose four cells are on the board.
+        const int s = d == 0 ? 1 : kStride - 2 + d;
+        const uint64_t starts = d == 0   ? kBottom * 0x07
+                                : d == 1 ? kBottom * 0x38 & kLeft4
+                                : d == 2 ? kBoard & kLeft4
+                                         : kBottom * 0x07 & kLeft4;
+        const uint64_t a = stones, b = stones >> s, c = stones >> (2 * s), e = stones >> (3 * s);
+        const uint64_t open = starts & ~(other | other >> s | other >> (2 * s) | other >> (3 * s));
+        const uint64_t both_ab = a & b, one_ab = a ^ b, both_ce = c & e, one_ce = c ^ e;
+        n.three += popcount64(open & ((both_ab & one_ce) | (both_ce & one_ab)));
+        n.two +=
+            popcount64(open & ((both_ab & ~(c | e)) | (both_ce & ~(a | b)) | (one_ab & one_ce)));
+    }
+    return n;
 }
 
 // The drop cells on which `stones` would complete four in a row.
@@ -156,20 +172,13 @@ struct Game {
     // 1, centre stones over the column's 6 cells.
     GAEVAL_HD_INLINE void features(const Pos& p, int seat, float* out) const {
         const uint64_t own = p.of(seat), opp = p.of(seat ^ 1);
-        int open[4] = {0, 0, 0, 0};  // own 3, own 2, opponent 3, opponent 2
-        for_each_window([&](uint64_t window) {
-            const int mine = popcount64(own & window), theirs = popcount64(opp & window);
-            if (theirs == 0 && mine == 3) ++open[0];
-            if (theirs == 0 && mine == 2) ++open[1];
-            if (mine == 0 && theirs == 3) ++open[2];
-            if (mine == 0 && theirs == 2) ++open[3];
-        });
+        const OpenWindows mine = open_windows(own, opp), theirs = open_windows(opp, own);
         const float windows = static_cast<float>(kWindows);
         out[0] = has_four(own) ? 1.0f : 0.0f;
-        out[1] = static_cast<float>(open[0]) / windows;
-        out[2] = static_cast<float>(open[1]) / windows;
-        out[3] = static_cast<float>(kWindows - open[2]) / windows;
-        out[4] = static_cast<float>(kWindows - open[3]) / windows;
+        out[1] = static_cast<float>(mine.three) / windows;
+        out[2] = static_cast<float>(mine.two) / windows;
+        out[3] = static_cast<float>(kWindows - theirs.three) / windows;
+        out[4] = static_cast<float>(kWindows - theirs.two) / windows;
         out[5] = (is_over(p) || winning_drops(opp, occupied(p)) == 0) ? 1.0f : 0.0f;
         out[6] = static_cast<float>(popcount64(own & kCentreColumn)) / static_cast<float>(kRows);
     }
