@@ -44,6 +44,18 @@ GAEVAL_HD_INLINE uint64_t read_each_move(const uint64_t* value) {
 #endif
 }
 
+// Whether G's one-ply weighted kernels (every lane shape) run under the playouts' launch bounds
+// (kPlayoutMinBlocks below): where the game says they fit them (G::kOnePlyFitsBounds: Connect Four,
+// 56 to 63 registers and no stack under them; bench/results/kernel-resources.md). The others run
+// unbounded.
+template <class G, class = void>
+struct one_ply_fits_bounds : std::false_type {};
+template <class G>
+struct one_ply_fits_bounds<G, std::void_t<decltype(G::kOnePlyFitsBounds)>>
+    : std::bool_constant<G::kOnePlyFitsBounds> {};
+template <class G>
+constexpr bool one_ply_fits_bounds_v = one_ply_fits_bounds<G>::value;
+
 // records[i] = play_match(game, start, a, b, seed, first + i, max_plies): A in seat (first + i) mod
 // seats. Indices are the piece's (0 .. n), `first` the piece's first game: the game index of the
 // draws is first + i. The op adds it, as the hand-written kernels did; the executor adding it and
@@ -115,7 +127,8 @@ struct PlayPairingOp {
 // A playout's seed is read from `keys` again at every move (read_each_move): a seed held across
 // the match loop is two registers more than the other ops' (whose seed is a kernel parameter),
 // which put the keyed Ataxx playout kernels over their 64-register bounds (16 bytes of spills;
-// bench/results/kernel-resources.md). The same draws either way.
+// bench/results/kernel-resources.md), and Connect Four's one-ply weighted kernel over them too
+// (one_ply_fits_bounds_v). The same draws either way.
 template <class G, PlayerSet kSet>
 struct PlayKeyedPairingOp {
     G game;
@@ -127,7 +140,8 @@ struct PlayKeyedPairingOp {
     GameRecord* records;
     GAEVAL_HD void operator()(uint64_t i) const {
         const GameKey key = keys[i];
-        if constexpr (kSet == PlayerSet::Playout) {
+        if constexpr (kSet == PlayerSet::Playout ||
+                      (kSet == PlayerSet::Weighted && one_ply_fits_bounds_v<G>)) {
             const Pairing pairing = pairings[i];
             const uint64_t* seed = &keys[i].seed;
             records[i] = play_match_by(
@@ -195,10 +209,11 @@ void for_each_play_shape(Visit&& visit) {
         visit(TaskShape<8>{});
         visit(TaskShape<32>{});
     } else if constexpr (kSet == PlayerSet::Weighted && lane_one_ply_v<G>) {
-        visit(TaskShape<1>{});
-        visit(TaskShape<4>{});
-        visit(TaskShape<8>{});
-        visit(TaskShape<32>{});
+        constexpr int kMin = one_ply_fits_bounds_v<G> ? kPlayoutMinBlocks : 0;
+        visit(TaskShape<1, kMin>{});
+        visit(TaskShape<4, kMin>{});
+        visit(TaskShape<8, kMin>{});
+        visit(TaskShape<32, kMin>{});
     } else if constexpr (kSet == PlayerSet::Playout && has_playout_scratch_v<G>) {
         visit(TaskShape<1, kPlayoutMinBlocks,
                         static_cast<int>(sizeof(typename G::PlayoutScratch))>{});

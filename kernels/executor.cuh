@@ -88,7 +88,17 @@ void launch(uint64_t first, uint64_t n, const Op& op) {
     constexpr int L = Shape::lanes;
     const uint64_t threads = n * L;
     // The shape first (the first launch of a kernel queries its occupancy), outside the timing.
-    if constexpr (L > 1) {
+    if constexpr (L > 1 && Shape::min_blocks > 0) {
+        using Grouped = InLaneGroups<L, Op>;
+        constexpr int kMin = Shape::min_blocks;
+        const LaunchShape shape =
+            launch_shape(reinterpret_cast<const void*>(&index_range_bounded_kernel<Grouped, kMin>),
+                         threads, L, kDefaultBlock);
+        TimedSection timed(TimedWork::Kernel, nullptr);
+        index_range_bounded_kernel<Grouped, kMin>
+            <<<shape.grid, shape.block>>>(Grouped{op}, first * L, (first + n) * L);
+        GAEVAL_CUDA_CHECK_LAUNCH();
+    } else if constexpr (L > 1) {
         using Grouped = InLaneGroups<L, Op>;
         const LaunchShape shape =
             launch_shape(reinterpret_cast<const void*>(&index_range_kernel<Grouped>), threads, L);

@@ -10,17 +10,16 @@
 
 namespace gaeval {
 
-// How one task maps to device threads: kLanes threads a task (1: one thread a task), and, for
-// one thread a task with kMinBlocks > 0, launch bounds of blocks of 256 threads with at least
-// kMinBlocks of them resident on a multiprocessor (at most 65536 / (256 * kMinBlocks) registers
-// a thread). kScratchBytes > 0 (one thread a task, with launch bounds): the task is
-// op(i, ThreadScratch) with that many bytes of per-thread scratch (games/core/scratch.hpp: on the
-// device a slice of the block's dynamic shared memory, blocks of at most 256 threads chosen by
-// the occupancy the scratch leaves; on the cpu a buffer on the stack). The cpu runs the other
-// shapes as op(i).
+// How one task maps to device threads: kLanes threads a task (1: one thread a task), and, with
+// kMinBlocks > 0, launch bounds of blocks of 256 threads with at least kMinBlocks of them
+// resident on a multiprocessor (at most 65536 / (256 * kMinBlocks) registers a thread; a lane
+// group's threads are bounded alike). kScratchBytes > 0 (one thread a task, with launch bounds):
+// the task is op(i, ThreadScratch) with that many bytes of per-thread scratch
+// (games/core/scratch.hpp: on the device a slice of the block's dynamic shared memory, blocks of at
+// most 256 threads chosen by the occupancy the scratch leaves; on the cpu a buffer on the stack).
+// The cpu runs the other shapes as op(i).
 template <int kLanes = 1, int kMinBlocks = 0, int kScratchBytes = 0>
 struct TaskShape {
-    static_assert(kLanes == 1 || kMinBlocks == 0, "launch bounds apply to one thread a task");
     static_assert(kLanes == 1 || kScratchBytes == 0, "scratch is given to one thread a task");
     static constexpr int lanes = kLanes;
     static constexpr int min_blocks = kMinBlocks;

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "ataxx_test_support.hpp"
+#include "games/connect4/connect4.hpp"
 #include "games/core/lane_one_ply.hpp"
 #include "games/core/lane_search.hpp"
 #include "games/core/match.hpp"
@@ -326,6 +327,52 @@ TEST(OnePlyLanes, CudaTournamentsMatchCpu) {
     const auto m_cpu = batch::play(f.game, f.pos, players[0], capture, 0, 300, 8, 300, cpu);
     const auto m_gpu = batch::play(f.game, f.pos, players[0], capture, 0, 300, 8, 300, gpu);
     EXPECT_EQ(std::memcmp(m_cpu.data(), m_gpu.data(), m_cpu.size() * sizeof(GameRecord)), 0);
+#endif
+}
+
+// On the device: Connect Four's one-ply kernels, which run under launch bounds in every lane
+// shape (kernels/batch_ops.hpp: one_ply_fits_bounds_v), give the CPU's records: tournaments of
+// the sizes that get 32, 8, 4 and 1 lanes a game, the same games keyed (the keyed op rereads its
+// seed), and matches, one-ply players with random weights, ties (all-zero weights) and the
+// win-block policy in every seat.
+TEST(OnePlyLanes, CudaConnectFourUnderBoundsMatchesCpu) {
+    GAEVAL_REQUIRE_DEVICE_OR_SKIP();
+#if GAEVAL_HAVE_CUDA
+    using G = connect4::Game;
+    const BackendChoice gpu = resolve_backend("cuda", 0);
+    const BackendChoice cpu = resolve_backend("cpu", 0);
+    const int multiprocessors = cuda::query_device().multiprocessors;
+    const uint64_t fill = uint64_t(multiprocessors) * kOnePlyFillThreadsPerMultiprocessor;
+    std::mt19937 rng(36);
+    const G game;
+    std::vector<Player<G>> players = one_ply_members<G>(rng, 24);
+    for (float& w : players[1].weights) w = 0.0f;  // every move ties
+    players.back().policy = 0;                     // win-block
+    const std::vector<Pairing> all = round_robin(24);
+    std::vector<uint64_t> sizes = {all.size(), (fill + 7) / 8, (fill + 3) / 4, fill};
+    if (gaeval::testing::gpu_tests_reduced()) sizes = {64};
+    for (uint64_t n : sizes) {
+        std::vector<Pairing> pairings(n);
+        std::vector<GameKey> keys(n);
+        for (uint64_t i = 0; i < n; ++i) {
+            pairings[i] = all[i % all.size()];
+            keys[i] = GameKey{1000 + i % 7, uint32_t(n - i)};
+        }
+        const auto same = [&](const std::vector<GameRecord>& a, const std::vector<GameRecord>& b,
+                              const char* what) {
+            ASSERT_EQ(a.size(), b.size());
+            EXPECT_EQ(std::memcmp(a.data(), b.data(), a.size() * sizeof(GameRecord)), 0)
+                << what << ", " << n << " games (" << one_ply_lanes(n, multiprocessors)
+                << " lanes)";
+        };
+        same(batch::play_pairings(game, game.start(), players, pairings, 7, 42, cpu),
+             batch::play_pairings(game, game.start(), players, pairings, 7, 42, gpu), "pairings");
+        same(batch::play_keyed_pairings(game, game.start(), players, pairings, keys, 42, cpu),
+             batch::play_keyed_pairings(game, game.start(), players, pairings, keys, 42, gpu),
+             "keyed");
+        same(batch::play(game, game.start(), players[0], players[1], 0, n, 9, 42, cpu),
+             batch::play(game, game.start(), players[0], players[1], 0, n, 9, 42, gpu), "matches");
+    }
 #endif
 }
 

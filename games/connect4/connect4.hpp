@@ -116,6 +116,9 @@ struct Game {
     static constexpr int kFeatureCount = 7;
     static constexpr int kWeightCount = 7;
     static constexpr int kPolicyCount = 1;
+    // The one-ply weighted kernels run under the playouts' launch bounds (kernels/batch_ops.hpp:
+    // one_ply_fits_bounds_v): at most 64 registers, no stack.
+    static constexpr bool kOnePlyFitsBounds = true;
     static constexpr const char* kFeatureNames[kFeatureCount] = {
         "own_four",        "own_open_3",          "own_open_2", "opponent_open_3",
         "opponent_open_2", "opponent_cannot_win", "own_centre"};
