@@ -105,6 +105,59 @@ GAEVAL_HD_INLINE ClassCounts count_risky_holes(const Geometry& geo,
     return count_by_neighbours(geo, holes, own, [](int n) { return gaeval::min(n, 3) - 1; });
 }
 
+// The 7x7 fast path's counts, bit-parallel over the board's word: for every cell at once, how
+// many of its grow neighbours are in s (the range is symmetric: c is next to c + d for the eight
+// offsets d, and no offset wraps from the seventh file to the first), as bit planes: ones, twos,
+// and four or more.
+struct NeighbourPlanes {
+    uint64_t ones = 0, twos = 0, four_plus = 0;
+    GAEVAL_HD_FORCEINLINE void add(uint64_t x) {
+        const uint64_t carry = ones & x;
+        ones ^= x;
+        four_plus |= twos & carry;
+        twos ^= carry;
+    }
+    // The cells with exactly k (0..3) neighbours in s.
+    GAEVAL_HD_FORCEINLINE uint64_t exactly(int k) const {
+        return ~four_plus & (k & 1 ? ones : ~ones) & (k & 2 ? twos : ~twos);
+    }
+};
+GAEVAL_HD_FORCEINLINE NeighbourPlanes neighbour_planes(uint64_t s) {
+    NeighbourPlanes n;
+    n.add(s >> 1);
+    n.add(s << 1);
+    n.add(s >> 7);
+    n.add(s << 7);
+    n.add(s >> 8);
+    n.add(s << 8);
+    n.add(s >> 9);
+    n.add(s << 9);
+    return n;
+}
+// count_exposure and count_risky_holes on the 7x7 fast path: the same counts from the planes, no
+// loop over the cells (on one CPU thread weighted 7x7 play is about 2.5x faster; the device
+// kernels have no divergent loop there; bench/results/kernel-resources.md).
+GAEVAL_HD_FORCEINLINE ClassCounts count_exposure(const Square7Geometry&, const Bitboard<1>& pieces,
+                                                 const Bitboard<1>& empty) {
+    const NeighbourPlanes exposure = neighbour_planes(empty.w[0]);
+    ClassCounts n;
+    for (int k = 0; k < 4; ++k)
+        n.fields += static_cast<uint64_t>(popcount64(pieces.w[0] & exposure.exactly(k)))
+                    << (16 * k);
+    return n;
+}
+GAEVAL_HD_FORCEINLINE ClassCounts count_risky_holes(const Square7Geometry&,
+                                                    const Bitboard<1>& holes,
+                                                    const Bitboard<1>& own) {
+    const NeighbourPlanes at_risk = neighbour_planes(own.w[0]);
+    const uint64_t three_plus = at_risk.four_plus | (at_risk.ones & at_risk.twos);
+    ClassCounts n;
+    n.fields = static_cast<uint64_t>(popcount64(holes.w[0] & at_risk.exactly(1))) |
+               static_cast<uint64_t>(popcount64(holes.w[0] & at_risk.exactly(2))) << 16 |
+               static_cast<uint64_t>(popcount64(holes.w[0] & three_plus)) << 32;
+    return n;
+}
+
 // Fills out[kFeatureCount] with the features of p seen by `player` (see the definitions above).
 template <class G>
 GAEVAL_HD void features(const G& game, const typename G::Pos& p, int player, int* out) {
