@@ -122,8 +122,12 @@ struct NeighbourPlanes {
         return ~four_plus & (k & 1 ? ones : ~ones) & (k & 2 ? twos : ~twos);
     }
 };
-GAEVAL_HD_FORCEINLINE NeighbourPlanes neighbour_planes(uint64_t s) {
-    NeighbourPlanes n;
+// counter.add(x) for the eight one-cell shifts of s on the 7x7 layout (a shift lands on the
+// true neighbour or off the board: the unused eighth file, rank or word; Square7Geometry::dilate).
+// Also the host engine's full counts (host/ataxx/engine.cpp).
+template <class Counter>
+GAEVAL_HD_FORCEINLINE Counter add_neighbour_shifts(uint64_t s) {
+    Counter n;
     n.add(s >> 1);
     n.add(s << 1);
     n.add(s >> 7);
@@ -133,6 +137,9 @@ GAEVAL_HD_FORCEINLINE NeighbourPlanes neighbour_planes(uint64_t s) {
     n.add(s >> 9);
     n.add(s << 9);
     return n;
+}
+GAEVAL_HD_FORCEINLINE NeighbourPlanes neighbour_planes(uint64_t s) {
+    return add_neighbour_shifts<NeighbourPlanes>(s);
 }
 // count_exposure and count_risky_holes on the 7x7 fast path: the same counts from the planes, no
 // loop over the cells (on one CPU thread weighted 7x7 play is about 2.5x faster; the device

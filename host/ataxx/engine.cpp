@@ -44,18 +44,7 @@ struct CellCounts {
 // For every cell of the 7x7 layout, how many of its 8 neighbours are in `cells` (a subset of
 // Square7Geometry::kAll). A shift either lands on the true neighbour or off the board (the
 // unused eighth file, rank or word; see Square7Geometry::dilate), where no count is read.
-CellCounts neighbour_counts(uint64_t cells) {
-    CellCounts n;
-    n.add(cells << 1);
-    n.add(cells >> 1);
-    n.add(cells << 8);
-    n.add(cells >> 8);
-    n.add(cells << 7);
-    n.add(cells >> 7);
-    n.add(cells << 9);
-    n.add(cells >> 9);
-    return n;
-}
+CellCounts neighbour_counts(uint64_t cells) { return add_neighbour_shifts<CellCounts>(cells); }
 
 constexpr float kWinZone = kAlphaBetaWin - 1000.0f;  // values beyond: a finished game ahead
 
