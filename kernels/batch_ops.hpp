@@ -197,6 +197,40 @@ constexpr int kPlayoutMinBlocks = 4;
 template <class G>
 constexpr bool playouts_fit_bounds_v = lane_searchable_v<G>;
 
+// Whether a batch of G can hold a player that plays differently in the set than in the one
+// below it: the weighted set a one-ply weighted player (the game's own weighted_move, or its
+// features without a searching weighted_move), the searching set a searching player
+// (players.hpp: player_searches). Risk's weighted player always searches and Pac-Man has no
+// weighted player, so neither has a one-ply weighted player, and Pac-Man no searching one.
+template <class G>
+constexpr bool plays_one_ply_weighted_v = detail::has_weighted_move<G>::value ||
+                                          (has_features_v<G> && !has_searching_move_v<G>);
+template <class G>
+constexpr bool plays_search_v = has_searching_move_v<G> || has_searching_policy_v<G> ||
+                                (has_features_v<G> && !detail::has_weighted_move<G>::value);
+
+// The player set a batch of G whose players need `set` is played in: `set`, or the set below it
+// where `set` would play every player of G as that one does (choose_move: a player outside the
+// set moves as the smaller set moves it; Pac-Man's weighted-kind player moves at random in every
+// set). Only these sets are compiled for G (kernels/batch_play.cuh), and the batch layer plays
+// only these (with_compiled_player_set), so no game carries kernels no batch can reach.
+template <class G>
+constexpr PlayerSet compiled_player_set(PlayerSet set) {
+    if (set == PlayerSet::Search && !plays_search_v<G>) set = PlayerSet::Weighted;
+    if (set == PlayerSet::Weighted && !plays_one_ply_weighted_v<G>) set = PlayerSet::Playout;
+    return set;
+}
+
+// with_player_set (players.hpp) for a batch of G: calls run with compiled_player_set<G>(set),
+// instantiating run for G's compiled sets only.
+template <class G, class Run>
+void with_compiled_player_set(PlayerSet set, Run&& run) {
+    with_player_set(set, [&](auto kind) {
+        constexpr PlayerSet kSet = compiled_player_set<G>(decltype(kind)::value);
+        run(std::integral_constant<PlayerSet, kSet>{});
+    });
+}
+
 // Calls visit(shape) for every TaskShape a match of G with the players of kSet may run in: the
 // list play_shape chooses from and the .cu files compile (nothing else is compiled).
 template <class G, PlayerSet kSet, class Visit>

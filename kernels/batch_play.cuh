@@ -23,15 +23,18 @@ int instantiate_play_launches(void (**out)()) {
     for (PlayerSet set : sets)
         with_player_set(set, [&](auto kind) {
             constexpr PlayerSet kSet = decltype(kind)::value;
-            for_each_play_shape<G, kSet>([&](auto shape) {
-                using Shape = decltype(shape);
-                out[count++] =
-                    reinterpret_cast<void (*)()>(&cuda::launch<Shape, PlayMatchOp<G, kSet>>);
-                out[count++] =
-                    reinterpret_cast<void (*)()>(&cuda::launch<Shape, PlayPairingOp<G, kSet>>);
-                out[count++] =
-                    reinterpret_cast<void (*)()>(&cuda::launch<Shape, PlayKeyedPairingOp<G, kSet>>);
-            });
+            // A set no batch of G plays (compiled_player_set) is not compiled.
+            if constexpr (compiled_player_set<G>(kSet) == kSet) {
+                for_each_play_shape<G, kSet>([&](auto shape) {
+                    using Shape = decltype(shape);
+                    out[count++] =
+                        reinterpret_cast<void (*)()>(&cuda::launch<Shape, PlayMatchOp<G, kSet>>);
+                    out[count++] =
+                        reinterpret_cast<void (*)()>(&cuda::launch<Shape, PlayPairingOp<G, kSet>>);
+                    out[count++] = reinterpret_cast<void (*)()>(
+                        &cuda::launch<Shape, PlayKeyedPairingOp<G, kSet>>);
+                });
+            }
         });
     return count;
 }

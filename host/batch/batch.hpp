@@ -106,7 +106,7 @@ std::vector<GameRecord> play(const G& game, const typename G::Pos& start, const 
     for (uint64_t done = 0; done < games; done += chunk) {
         const uint64_t n = games - done < chunk ? games - done : chunk;
         BackendOutput<GameRecord> out(backend, records.data() + done, n);
-        with_player_set(set, [&](auto kind) {
+        batch_ops::with_compiled_player_set<G>(set, [&](auto kind) {
             constexpr PlayerSet kSet = decltype(kind)::value;
             const batch_ops::PlayMatchOp<G, kSet> op{bound.get(),  start,     a,         b, seed,
                                                      first + done, max_plies, out.data()};
@@ -148,7 +148,7 @@ std::vector<GameRecord> play_pairing_pieces(const G& game, const typename G::Pos
         const uint64_t n = games - done < chunk ? games - done : chunk;
         const BackendInput<Pairing> in(backend, pairings.data() + done, n);
         BackendOutput<GameRecord> out(backend, records.data() + done, n);
-        with_player_set(set, [&](auto kind) {
+        batch_ops::with_compiled_player_set<G>(set, [&](auto kind) {
             play_piece(kind, bound.get(), on_backend.data(), in.data(), done, n, out.data());
         });
         out.finish();
