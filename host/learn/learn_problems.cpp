@@ -66,12 +66,10 @@ class Instance final : public ProblemInstance {
         if (!rewrites_genomes()) return evaluate(backend, genomes, count);
         if (genomes.size() < size_t(count) * dimension())
             throw std::logic_error("evaluate_rewriting: fewer genomes than the count");
-        if (backend.kind == BackendKind::Cpu) return evaluate_on(backend, genomes.data(), count);
-        // On the device: the genomes go there and come back rewritten.
-        BackendArray<uint32_t> there(backend, size_t(count) * dimension());
-        there.upload(genomes.data(), there.size());
+        // On the device the genomes go there and come back rewritten.
+        BackendInOut<uint32_t> there(backend, genomes.data(), size_t(count) * dimension());
         std::vector<double> fitness = evaluate_on(backend, there.data(), count);
-        there.download(genomes.data(), there.size());
+        there.finish();
         return fitness;
     }
 
