@@ -3,9 +3,11 @@
 // backend between generations (host/learn/word_population.hpp). The same GAEVAL_HD code on both
 // backends: gapi1's is the one GAPI1 rule (problems/pile_in/gapi1_scheme.hpp: Gapi1Rule) with
 // the problem's own fresh gene, rules' is pile-in's RulesStep (problems/pile_in/rules_scheme.hpp).
-// Each writes child k's genes (member-major, k's words contiguous) and hit[k], whether a mutation
-// hit it. Instantiated for the device in kernels/breed_ops.cu (BreedGapi1Words for every word
-// problem of problems/problems.cmake).
+// Each writes child first + k's genes into slot k (member-major, the slot's words contiguous) and
+// hit[k], whether a mutation hit it: first = 0 breeds a whole generation in place, first > 0 one
+// chunk of it (a population kept in host memory, bred a chunk at a time on the device:
+// host/learn/word_population.hpp). Instantiated for the device in kernels/breed_ops.cu
+// (BreedGapi1Words for every word problem of problems/problems.cmake).
 #pragma once
 
 #include <cstdint>
@@ -19,9 +21,9 @@
 
 namespace gaeval::breed_ops {
 
-// GAPI1 over the word genomes of problem P: child k of `rule.generation` from the parents
-// ranked[r] (the r-th best) of src, a fresh gene P::random_gene(seed, MutationMove, generation,
-// k, m) (what the gapi1 scheme's breed_ranked draws).
+// GAPI1 over the word genomes of problem P: child first + k of `rule.generation` from the
+// parents ranked[r] (the r-th best) of src, a fresh gene P::random_gene(seed, MutationMove,
+// generation, child, m) (what the gapi1 scheme's breed_ranked draws), into slot k.
 template <class P>
 struct BreedGapi1Words {
     P problem;
@@ -31,13 +33,16 @@ struct BreedGapi1Words {
     uint32_t* dst = nullptr;           // population x dims
     uint8_t* hit = nullptr;            // population
     uint32_t dims = 0;
+    uint64_t first = 0;  // the child slot 0 receives
     GAEVAL_HD void operator()(uint64_t k) const {
-        const uint32_t k32 = static_cast<uint32_t>(k);
+        const uint64_t child = first + k;
+        const uint32_t child32 = static_cast<uint32_t>(child);
         hit[k] = static_cast<uint8_t>(rule.make(
-            k, dims, [&](uint64_t r, uint32_t m) { return src[uint64_t{ranked[r]} * dims + m]; },
+            child, dims,
+            [&](uint64_t r, uint32_t m) { return src[uint64_t{ranked[r]} * dims + m]; },
             [&](uint32_t m) {
-                return problem.random_gene(rule.seed, Purpose::MutationMove, rule.generation, k32,
-                                           m);
+                return problem.random_gene(rule.seed, Purpose::MutationMove, rule.generation,
+                                           child32, m);
             },
             [&](uint32_t m, uint32_t gene) { dst[k * dims + m] = gene; }));
     }
@@ -55,11 +60,15 @@ template <class P>
 using Gapi1WordsOp =
     std::conditional_t<problems::is_word_problem_v<P>, BreedGapi1Words<P>, NoWordBreeding<P>>;
 
-// The rules scheme: RulesStep's child k into slot k (base.src and base.dst plan-major views).
+// The rules scheme: RulesStep's child first + k into slot k (base.src and base.dst plan-major
+// views).
 struct BreedRules {
     pile_in::RulesStep step;
     uint8_t* hit = nullptr;  // population
-    GAEVAL_HD void operator()(uint64_t k) const { hit[k] = static_cast<uint8_t>(step.make(k, k)); }
+    uint64_t first = 0;      // the child slot 0 receives
+    GAEVAL_HD void operator()(uint64_t k) const {
+        hit[k] = static_cast<uint8_t>(step.make(first + k, k));
+    }
 };
 
 }  // namespace gaeval::breed_ops

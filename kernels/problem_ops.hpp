@@ -1,11 +1,13 @@
 // The executor's op of a problem (problems/problem.hpp): one genome per index, fitness[i] =
 // problem.fitness(genome i), on either backend (host/backend/executor.hpp: for_each_index; one
 // thread a genome on the device, OpenMP threads on the cpu), the same GAEVAL_HD code and bits.
-// Instantiated for the device for every listed problem in kernels/problem_ops.cu.
+// Instantiated for the device for every listed problem in kernels/problem_ops.cu (the rewriting
+// op too: repair constraints as a device op).
 #pragma once
 
 #include <cstdint>
 #include <type_traits>
+#include <utility>
 
 #include "games/core/hd.hpp"
 #include "problems/problem.hpp"
@@ -35,6 +37,38 @@ struct EvaluateWordProblem {
         fitness[i] = problem.fitness(genomes + i * dimension, dimension);
     }
 };
+
+// Whether word problem P may rewrite the genomes it scores (P::rewrites, P::fitness_rewriting:
+// pile-in-rules with repair constraints).
+template <class P, class = void>
+struct rewrites_of : std::false_type {};
+template <class P>
+struct rewrites_of<P, std::void_t<decltype(std::declval<const P&>().rewrites())>> : std::true_type {
+};
+
+// EvaluateWordProblem where scoring rewrites each genome in place into the one it scored
+// (P::fitness_rewriting): fitness[i] and genome i rewritten, on either backend.
+template <class P>
+struct EvaluateWordProblemRewriting {
+    P problem;
+    uint32_t* genomes = nullptr;  // n x dimension words, genome-major
+    double* fitness = nullptr;    // n
+    uint32_t dimension = 0;
+    GAEVAL_HD void operator()(uint64_t i) const {
+        fitness[i] = problem.fitness_rewriting(genomes + i * dimension, dimension);
+    }
+};
+
+// A problem whose scoring rewrites nothing has no rewriting op (a placeholder the device
+// instantiation skips to, one type a problem).
+template <class P>
+struct NoRewriting {
+    GAEVAL_HD void operator()(uint64_t) const {}
+};
+
+template <class P>
+using RewritingOp =
+    std::conditional_t<rewrites_of<P>::value, EvaluateWordProblemRewriting<P>, NoRewriting<P>>;
 
 // Whether word problem P has a cpu form over kLanes genomes at a time (P::fitness_lanes).
 template <class P, class = void>

@@ -90,6 +90,43 @@ TEST(PileInParity, CpuStreamedMatchesResidentBitForBit) {
     }
 }
 
+// The engine's chunked layout (plans in host memory, evaluated and bred a chunk at a time
+// through the backend: what a population larger than a device's memory runs) gives the resident
+// engine population's bits, generation by generation (statistics, best plans, every fitness,
+// the ranking and every gene), at 1 and 2 threads and every chunk size, bred chunk by chunk from
+// the survivors or on the host's threads; and resumes from genes either way.
+TEST(PileInParity, CpuChunkedEngineMatchesResidentBitForBit) {
+    uint32_t seed = 700;
+    for (const Case& c : kCases) {
+        Scenario s = random_scenario(seed++, c.friendly, c.enemy);
+        auto resident = make_cpu_population(s, c.population, 2);
+        const Snapshot want = run_generations(*resident, 17, 4);
+        for (int threads : {1, 2})
+            for (uint64_t chunk : {uint64_t{1}, uint64_t{64}, c.population / 2 + 1, c.population})
+                for (bool parents_on_host : {false, true}) {
+                    auto chunked = make_cpu_chunked_population(s, c.population, threads, nullptr,
+                                                               chunk, parents_on_host);
+                    expect_identical(
+                        want, run_generations(*chunked, 17, 4),
+                        "cpu chunked (" + std::to_string(chunk) + ", " + std::to_string(threads) +
+                            " threads" + (parents_on_host ? ", bred on the host" : "") +
+                            ") vs resident, population " + std::to_string(c.population));
+                }
+    }
+}
+
+TEST(PileInParity, CpuChunkedEngineResumesFromGenesEitherWay) {
+    Scenario s = random_scenario(79, 20, 20);
+    auto resident = make_cpu_population(s, 1000, 2);
+    const Snapshot want = run_generations(*resident, 23, 5);
+    auto a = make_cpu_population(s, 1000, 2);
+    auto b = make_cpu_chunked_population(s, 1000, 2, nullptr, 300, false);
+    expect_identical(want, run_generations_resumed(*a, *b, 23, 5, 2), "resident -> chunked");
+    auto c = make_cpu_chunked_population(s, 1000, 1, nullptr, 128, false);
+    auto d = make_cpu_population(s, 1000, 2);
+    expect_identical(want, run_generations_resumed(*c, *d, 23, 5, 3), "chunked -> resident");
+}
+
 // Genes written into a streamed population (a checkpoint resumed) go on as in the resident
 // one, and a resident population resumed from a streamed one's genes too.
 TEST(PileInParity, CpuStreamedResumesFromGenesEitherWay) {

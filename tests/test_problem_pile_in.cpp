@@ -763,11 +763,26 @@ TEST(ProblemPileInRules, RepairRewritesThePlansItScores) {
         EXPECT_EQ(again, words);
     }
     EXPECT_NE(truth, s.words) << "no plan of the first population was repaired";
-    // Not on the device: one line naming the backend.
-    std::vector<uint32_t> words = s.words;
-    BackendChoice cuda = resolve_backend("cpu", 1);
-    cuda.name = "cuda";
-    EXPECT_THROW(instance->evaluate_rewriting(cuda, words, n), InputError);
+}
+
+// The device's repair op (kernels/problem_ops.cu; where there is a GPU) rewrites the plans and
+// scores them as the cpu does (the test above pins the cpu to pile-in's rules fitness).
+TEST(ProblemPileInRules, RepairOnTheDeviceIsTheCpus) {
+    GAEVAL_REQUIRE_DEVICE_OR_SKIP();
+    const auto instance = find_problem("pile-in-rules")
+                              .build("aos4:" + kData + "s4.json", {{"constraints", "repair"}});
+    LearnConfig c = problem_config("rules", instance);
+    c.population = 3000;
+    c.seed = 7;
+    validate(c);
+    const LearnState s = initial_state(c);
+    std::vector<uint32_t> on_cpu = s.words, on_device = s.words;
+    const std::vector<double> want =
+        instance->evaluate_rewriting(resolve_backend("cpu", 2), on_cpu, c.population);
+    const std::vector<double> got =
+        instance->evaluate_rewriting(resolve_backend("cuda", 2), on_device, c.population);
+    EXPECT_EQ(on_device, on_cpu);
+    for (uint32_t i = 0; i < c.population; ++i) ASSERT_TRUE(same_bits(got[i], want[i])) << i;
 }
 
 // Through the CLI: `learn --problem pile-in-rules --constraints repair` gives every generation's

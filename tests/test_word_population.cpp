@@ -4,9 +4,12 @@
 // genes from two survivors, fresh genes the problem's random_gene); the resident population
 // generation by generation against the host path (LearnState::words, which the golden files and
 // the lockstep tests pin) at 1 and 2 threads, for gapi1 on pile-in and rules on pile-in-rules;
-// the same on the cuda backend against the cpu where there is a GPU.
+// the chunked layout (genomes in host memory, a chunk at a time through the backend) against the
+// same host path at every chunk size; the same on the cuda backend against the cpu where there
+// is a GPU.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <fstream>
 #include <string>
@@ -36,12 +39,15 @@ LearnConfig gapi1_on(const std::string& file, uint32_t population, uint64_t seed
     return c;
 }
 
-// A copy of test scenario `file` with move order genes (path_check), in a temporary file.
-std::string with_move_order(const std::string& file) {
+// A copy of test scenario `file` with move order genes (path_check) and, with `repair`, repair
+// constraints (scoring rewrites the plans), in a temporary file.
+std::string with_move_order(const std::string& file, bool repair = false) {
     std::ifstream in(kData + file);
     nlohmann::json doc = nlohmann::json::parse(in);
     doc["path_check"] = true;
-    const std::string path = ::testing::TempDir() + "/word_population_" + file;
+    if (repair) doc["constraints"] = "repair";
+    const std::string path =
+        ::testing::TempDir() + "/word_population_" + (repair ? "repair_" : "") + file;
     std::ofstream(path) << doc.dump();
     return path;
 }
@@ -70,7 +76,7 @@ void breed_on_cpu(const LearnConfig& c, int threads, const std::vector<uint32_t>
     next.assign(words.size(), 0xdeadbeefu);
     hit.assign(c.population, 7);
     scheme_of(c).breed_words_on(resolve_backend("cpu", threads), c, 3, order.data(), words.data(),
-                                next.data(), hit.data());
+                                whole_generation(c), next.data(), hit.data());
 }
 
 TEST(BreedWordsOp, Gapi1ChildrenAreClonesAndCrossesOfTheSurvivorsWithoutMutation) {
@@ -122,15 +128,57 @@ TEST(BreedWordsOp, Gapi1FullMutationGivesTheProblemsFreshGenes) {
     }
 }
 
+// A chunk of a generation (children [first, first + count) into slots 0 .. count - 1) is the
+// whole generation's children at those places, hits included, for gapi1 and rules, from the
+// parents alone (the survivors gathered best first, ranked by their own order) as from the
+// whole population.
+void expect_chunks_are_the_generation(const LearnConfig& c) {
+    SCOPED_TRACE(c.scheme);
+    const Scheme& scheme = scheme_of(c);
+    const uint32_t n = c.population, d = c.dims(), s = scheme.ranks_bred_from(c);
+    ASSERT_LT(s, n);
+    const LearnState state = initial_state(c);
+    const std::vector<uint32_t> order = reversed(n);
+    std::vector<uint32_t> whole;
+    std::vector<uint8_t> whole_hit;
+    breed_on_cpu(c, 2, order, state.words, whole, whole_hit);
+    std::vector<uint32_t> parents(size_t(s) * d), identity(s);
+    for (uint32_t r = 0; r < s; ++r) {
+        identity[r] = r;
+        std::copy_n(state.words.begin() + ptrdiff_t(order[r]) * d, d, parents.begin() + r * d);
+    }
+    const BackendChoice cpu = resolve_backend("cpu", 2);
+    for (const ChildSpan span :
+         {ChildSpan{0, 1}, ChildSpan{s - 1, 2}, ChildSpan{17, 40}, ChildSpan{n - 3, 3}}) {
+        std::vector<uint32_t> part(size_t(span.count) * d, 0xdeadbeefu);
+        std::vector<uint8_t> hit(span.count, 7);
+        scheme.breed_words_on(cpu, c, 3, identity.data(), parents.data(), span, part.data(),
+                              hit.data());
+        for (uint32_t k = 0; k < span.count; ++k) {
+            ASSERT_EQ(hit[k], whole_hit[span.first + k]) << "child " << span.first + k;
+            for (uint32_t m = 0; m < d; ++m)
+                ASSERT_EQ(part[size_t(k) * d + m], whole[size_t(span.first + k) * d + m])
+                    << "child " << span.first + k << " gene " << m;
+        }
+    }
+}
+
+TEST(BreedWordsOp, AChunkOfChildrenFromTheParentsAloneIsTheWholeGenerations) {
+    expect_chunks_are_the_generation(gapi1_on("s4.json", 97, 11));
+    expect_chunks_are_the_generation(rules_on("aos3:" + with_move_order("s8.json"), 101, 5));
+}
+
 // Steps `c` for `generations` on the host path (LearnState::words) and with its genomes in a
-// WordPopulation on `backend`, checking the values, best plan, statistics, mutants and (read
-// back) every genome after each generation.
-void expect_resident_is_host_path(LearnConfig c, const BackendChoice& backend,
-                                  uint32_t generations) {
-    SCOPED_TRACE(c.scheme + " on " + backend.name + " threads " + std::to_string(backend.threads));
+// WordPopulation on `backend` laid out as `chunking` says, checking the values, best plan,
+// statistics, mutants and (read back) every genome after each generation.
+void expect_resident_is_host_path(LearnConfig c, const BackendChoice& backend, uint32_t generations,
+                                  Chunking chunking = {}) {
+    SCOPED_TRACE(c.scheme + " on " + backend.name + " threads " + std::to_string(backend.threads) +
+                 " chunk " + std::to_string(chunking.members) +
+                 (chunking.parents_on_host ? " parents on the host" : ""));
     c.threads = backend.threads;
     LearnState host = initial_state(c), resident_state = host;
-    WordPopulation resident(backend, c);
+    WordPopulation resident(backend, c, chunking);
     resident.write_words(resident_state.words);
     const BackendChoice cpu = resolve_backend("cpu", backend.threads);
     const EvaluateWordsFn evaluate = [&](std::vector<uint32_t>& g, uint32_t count) {
@@ -169,6 +217,27 @@ TEST(WordPopulation, RulesResidentOnTheCpuIsTheHostPath) {
                                      resolve_backend("cpu", threads), 5);
 }
 
+// The chunked layout (genomes in host memory, evaluated and bred a chunk at a time through the
+// backend) is the host path generation by generation at every chunk size: one member, sizes that
+// do not divide the population, the whole population; bred chunk by chunk from the parents or
+// on the host's threads; with repair constraints the rewritten plans come back from each chunk.
+TEST(WordPopulation, ChunkedOnTheCpuIsTheHostPath) {
+    const LearnConfig gapi1 = gapi1_on("s1.json", 300, 4);
+    const LearnConfig rules = rules_on("aos3:" + with_move_order("s8.json"), 101, 5);
+    const LearnConfig repair = rules_on("aos3:" + with_move_order("s8.json", true), 90, 2);
+    ASSERT_TRUE(repair.instance->rewrites_genomes());
+    for (int threads : {1, 2}) {
+        const BackendChoice cpu = resolve_backend("cpu", threads);
+        for (uint64_t chunk : {uint64_t{1}, uint64_t{64}, uint64_t{151}, uint64_t{300}})
+            expect_resident_is_host_path(gapi1, cpu, 4, Chunking{chunk, false});
+        expect_resident_is_host_path(gapi1, cpu, 3, Chunking{77, true});
+        for (uint64_t chunk : {uint64_t{7}, uint64_t{51}})
+            expect_resident_is_host_path(rules, cpu, 4, Chunking{chunk, false});
+        expect_resident_is_host_path(repair, cpu, 4, Chunking{32, false});
+        expect_resident_is_host_path(repair, cpu, 3, Chunking{13, true});
+    }
+}
+
 TEST(WordPopulation, RefusesARunWithoutWordGenomesOrASchemeThatCannotBreedThem) {
     const LearnConfig real = problem_config("gapi1", "sphere", 4);
     EXPECT_THROW(WordPopulation(resolve_backend("cpu", 1), real), std::logic_error);
@@ -202,6 +271,30 @@ TEST(WordPopulation, ResidentOnTheDeviceIsTheCpuHostPath) {
     expect_resident_is_host_path(gapi1_on("s4.json", 1000, 8), cuda, 4);
     expect_resident_is_host_path(rules_on("aos3:" + with_move_order("s8.json"), 101, 5), cuda, 5);
     expect_resident_is_host_path(rules_on("aos4:" + kData + "s4.json", 200, 3), cuda, 4);
+}
+
+// The chunked layout on the device (genomes in host memory, a chunk and the parents on the
+// device) against the host path on the cpu (where there is a GPU): what `gaeval pile-in
+// --backend cuda` would run for a population larger than the device.
+TEST(WordPopulation, ChunkedOnTheDeviceIsTheCpuHostPath) {
+    GAEVAL_REQUIRE_DEVICE_OR_SKIP();
+    const BackendChoice cuda = resolve_backend("cuda", 2);
+    expect_resident_is_host_path(gapi1_on("s1.json", 300, 4), cuda, 6, Chunking{64, false});
+    expect_resident_is_host_path(gapi1_on("s4.json", 1000, 8), cuda, 4, Chunking{333, false});
+    expect_resident_is_host_path(gapi1_on("s4.json", 1000, 8), cuda, 3, Chunking{333, true});
+    expect_resident_is_host_path(rules_on("aos3:" + with_move_order("s8.json"), 101, 5), cuda, 5,
+                                 Chunking{40, false});
+}
+
+// Repair constraints on the device (the rewriting op of kernels/problem_ops.cu): the resident
+// and the chunked population against the host path on the cpu (where there is a GPU).
+TEST(WordPopulation, RepairOnTheDeviceIsTheCpuHostPath) {
+    GAEVAL_REQUIRE_DEVICE_OR_SKIP();
+    const BackendChoice cuda = resolve_backend("cuda", 2);
+    const LearnConfig repair = rules_on("aos3:" + with_move_order("s8.json", true), 90, 2);
+    ASSERT_TRUE(repair.instance->rewrites_genomes());
+    expect_resident_is_host_path(repair, cuda, 5);
+    expect_resident_is_host_path(repair, cuda, 4, Chunking{32, false});
 }
 
 }  // namespace

@@ -96,4 +96,28 @@ class BackendArray {
 #endif
 };
 
+// n T that ops read and write in place, from the caller's host memory: on the cpu that memory
+// itself, on the device a copy there that finish() copies back.
+template <class T>
+class BackendInOut {
+  public:
+    BackendInOut(const BackendChoice& backend, T* host, std::size_t n)
+        : host_(host), data_(host), n_(n) {
+        if (!executor_detail::on_device(backend)) return;
+        there_ = BackendArray<T>(backend, n);
+        there_.upload(host, n);
+        data_ = there_.data();
+    }
+    T* data() { return data_; }
+    void finish() {
+        if (data_ != host_) there_.download(host_, n_);
+    }
+
+  private:
+    T* host_;
+    T* data_;
+    std::size_t n_;
+    BackendArray<T> there_;
+};
+
 }  // namespace gaeval

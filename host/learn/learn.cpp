@@ -266,7 +266,7 @@ uint32_t Scheme::breed_ranked(const LearnConfig&, uint32_t, const std::vector<ui
 }
 
 void Scheme::breed_words_on(const BackendChoice&, const LearnConfig&, uint32_t, const uint32_t*,
-                            const uint32_t*, uint32_t*, uint8_t*) const {
+                            const uint32_t*, ChildSpan, uint32_t*, uint8_t*) const {
     throw std::logic_error(std::string("scheme ") + name() +
                            " does not breed word genomes on a backend");
 }

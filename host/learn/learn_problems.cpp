@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "generated/problem_list.hpp"
+#include "host/backend/backend_array.hpp"
 #include "host/backend/executor.hpp"
 #include "host/backend/parallel.hpp"
 #include "host/core/error.hpp"
@@ -29,12 +30,7 @@ std::vector<double> evaluate_problem(const BackendChoice& backend,
     return fitness;
 }
 
-// Whether word problem P may rewrite the genomes it scores (P::rewrites, P::fitness_rewriting).
-template <class P, class = void>
-struct rewrites_of : std::false_type {};
-template <class P>
-struct rewrites_of<P, std::void_t<decltype(std::declval<const P&>().rewrites())>> : std::true_type {
-};
+using problem_ops::rewrites_of;
 
 // A word problem P made from its setup (problems/problem.hpp: P::from_setup).
 template <class P>
@@ -70,7 +66,11 @@ class Instance final : public ProblemInstance {
         if (!rewrites_genomes()) return evaluate(backend, genomes, count);
         if (genomes.size() < size_t(count) * dimension())
             throw std::logic_error("evaluate_rewriting: fewer genomes than the count");
-        return evaluate_on(backend, genomes.data(), count);
+        // On the device the genomes go there and come back rewritten.
+        BackendInOut<uint32_t> there(backend, genomes.data(), size_t(count) * dimension());
+        std::vector<double> fitness = evaluate_on(backend, there.data(), count);
+        there.finish();
+        return fitness;
     }
 
     std::vector<double> evaluate_on(const BackendChoice& backend, uint32_t* genomes,
@@ -120,25 +120,18 @@ class Instance final : public ProblemInstance {
         out.finish();
     }
 
-    // The same where scoring rewrites the genomes (P::fitness_rewriting), on the cpu only.
+    // The same where scoring rewrites the genomes (P::fitness_rewriting), each rewritten in
+    // place: one executor call (on the device the repair op of kernels/problem_ops.cu).
     void score_rewriting(const BackendChoice& backend, uint32_t* genomes, uint32_t count,
                          std::vector<double>& fitness) const {
         if constexpr (rewrites_of<P>::value) {
-            if (backend.name != "cpu")
-                throw InputError(std::string("--backend ") + backend.name + ": problem " +
-                                 P::kName +
-                                 " rewrites genomes as it scores them (repair constraints), on "
-                                 "the cpu backend only");
-            const uint32_t d = dimension();
-            const P& problem = problem_;
-            double* out = fitness.data();
+            BackendOutput<double> out(backend, fitness.data(), count);
             // Cost varies per genome (repair rounds): dynamic chunks, as gaeval pile-in's.
-            parallel_for_dynamic(
-                count, backend.threads,
-                [&](int64_t i) {
-                    out[i] = problem.fitness_rewriting(genomes + uint64_t(i) * d, d);
-                },
-                64);
+            for_each_index(backend, 0, count,
+                           problem_ops::EvaluateWordProblemRewriting<P>{problem_, genomes,
+                                                                        out.data(), dimension()},
+                           64);
+            out.finish();
         } else {
             (void)backend, (void)genomes, (void)count, (void)fitness;
             throw std::logic_error("score_rewriting: the problem does not rewrite genomes");

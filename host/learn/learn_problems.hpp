@@ -71,11 +71,12 @@ class ProblemInstance {
                                          uint32_t count) const = 0;
     // Whether scoring rewrites the genomes it scores (pile-in-rules with repair constraints:
     // each plan repaired as it is scored); then the population must be scored through
-    // evaluate_rewriting, on the cpu backend.
+    // evaluate_rewriting (or evaluate_on).
     virtual bool rewrites_genomes() const { return false; }
     // The fitness as evaluate(), each genome rewritten in place into the one it scored where
-    // rewrites_genomes(); the same bits at any thread count. InputError on a backend other than
-    // cpu when the genomes are rewritten (the device form is not written).
+    // rewrites_genomes(); the same bits at any thread count and on either backend (the device
+    // runs the rewriting op of kernels/problem_ops.cu; `gaeval learn` still refuses --backend
+    // cuda with repair constraints until a GPU has run its tests).
     virtual std::vector<double> evaluate_rewriting(const BackendChoice& backend,
                                                    std::vector<uint32_t>& genomes,
                                                    uint32_t count) const {
@@ -83,8 +84,7 @@ class ProblemInstance {
     }
     // The fitness of the first `count` genomes of `genomes`, which are in `backend`'s memory
     // (a population kept there: host/learn/word_population.hpp): one executor call, no copy of
-    // the genomes; a problem that rewrites them (rewrites_genomes) rewrites them in place, on
-    // the cpu backend only (InputError otherwise).
+    // the genomes; a problem that rewrites them (rewrites_genomes) rewrites them in place.
     virtual std::vector<double> evaluate_on(const BackendChoice& backend, uint32_t* genomes,
                                             uint32_t count) const = 0;
     // A fresh random gene addressed by (seed, purpose, c0, c1, c2) (the problem's random_gene).

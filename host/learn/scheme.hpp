@@ -27,6 +27,14 @@ namespace gaeval::learn {
 
 class WordPopulation;  // host/learn/word_population.hpp
 
+// Children [first, first + count) of a generation (a scheme's breed_words_on breeds them).
+struct ChildSpan {
+    uint32_t first = 0;
+    uint32_t count = 0;
+};
+// Every child of a generation of c.population members.
+inline ChildSpan whole_generation(const LearnConfig& c) { return ChildSpan{0, c.population}; }
+
 // One command-line flag of a scheme. Several schemes may share a flag name (--mutation): each
 // sets its own field, and `gaeval learn --help` joins the helps.
 struct SchemeOption {
@@ -128,13 +136,18 @@ class Scheme {
     // executor op over children (kernels/breed_ops.hpp), so a population may stay in its
     // backend's memory between generations (host/learn/word_population.hpp): gapi1, rules.
     virtual bool breeds_words_on_backend() const { return false; }
-    // Writes generation `made`, bred from `src` ranked by `ranked` (best first), into `dst`
-    // (c.population x c.dims() words, member-major) and hit[k], whether a mutation hit child k:
-    // one executor call on `backend`, every pointer in its memory; the bits breed_ranked gives.
-    // std::logic_error where breeds_words_on_backend() is false.
+    // Writes children [span.first, span.first + span.count) of generation `made`, bred from
+    // `src` ranked by `ranked` (best first), into slots 0 .. span.count - 1 of `dst` (c.dims()
+    // words a slot, member-major) and hit[slot], whether a mutation hit the child: one executor
+    // call on `backend`, every pointer in its memory; the bits breed_ranked gives. A whole
+    // generation is whole_generation(c); a chunk of it reads the same parents (ranks below
+    // ranks_bred_from(c)). std::logic_error where breeds_words_on_backend() is false.
     virtual void breed_words_on(const BackendChoice& backend, const LearnConfig& c, uint32_t made,
-                                const uint32_t* ranked, const uint32_t* src, uint32_t* dst,
-                                uint8_t* hit) const;
+                                const uint32_t* ranked, const uint32_t* src, ChildSpan span,
+                                uint32_t* dst, uint8_t* hit) const;
+    // How many of the best ranks breed_words_on reads parents from (gapi1, rules: the
+    // survivors); c.population where the scheme does not say.
+    virtual uint32_t ranks_bred_from(const LearnConfig& c) const { return c.population; }
     // Genomes are 9-bit codes (LearnState::codes, weights decoded from them), not floats:
     // islands migrate the codes, checkpoints must hold them.
     virtual bool bit_codes() const { return false; }

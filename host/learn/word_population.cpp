@@ -1,22 +1,32 @@
 #include "host/learn/word_population.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
+#include "host/backend/parallel.hpp"
 #include "host/learn/learn_problems.hpp"
 #include "host/learn/scheme.hpp"
 
 namespace gaeval::learn {
 
-WordPopulation::WordPopulation(const BackendChoice& backend, const LearnConfig& c)
-    : backend_(backend), config_(c), scheme_(&scheme_of(c)) {
+WordPopulation::WordPopulation(const BackendChoice& backend, const LearnConfig& c,
+                               Chunking chunking)
+    : backend_(backend), config_(c), scheme_(&scheme_of(c)), chunking_(chunking) {
     if (!config_.instance) throw std::logic_error("WordPopulation: the run has no word genomes");
     if (!scheme_->breeds_words_on_backend())
         throw std::logic_error(std::string("WordPopulation: scheme ") + scheme_->name() +
                                " does not breed word genomes on a backend");
     config_.threads = backend_.threads;  // the scheme's host work (initialize) on its threads
     const size_t words = size_t(config_.population) * config_.dims();
-    words_ = BackendArray<uint32_t>(backend_, words);
-    spare_ = BackendArray<uint32_t>(backend_, words);
+    // Chunked: the genomes in host memory, one chunk of them on the backend.
+    const BackendChoice home =
+        chunking_.members ? host_threads_backend(backend_.threads) : backend_;
+    words_ = BackendArray<uint32_t>(home, words);
+    spare_ = BackendArray<uint32_t>(home, words);
+    if (!chunking_.members) return;
+    chunking_.members = std::min<uint64_t>(chunking_.members, config_.population);
+    chunk_words_ = BackendArray<uint32_t>(backend_, chunking_.members * config_.dims());
+    chunk_hits_ = BackendArray<uint8_t>(backend_, chunking_.members);
 }
 
 void WordPopulation::initialize() {
@@ -27,25 +37,78 @@ void WordPopulation::initialize() {
 }
 
 std::vector<double> WordPopulation::evaluate() {
-    fitness_ = config_.instance->evaluate_on(backend_, words_.data(), config_.population);
+    if (chunking_.members)
+        evaluate_chunks();
+    else
+        fitness_ = config_.instance->evaluate_on(backend_, words_.data(), config_.population);
     return fitness_;
+}
+
+void WordPopulation::evaluate_chunks() {
+    const uint64_t n = config_.population, k = chunking_.members, d = config_.dims();
+    const bool rewrites = config_.instance->rewrites_genomes();
+    fitness_.resize(n);
+    for (uint64_t first = 0; first < n; first += k) {
+        const uint64_t count = std::min(k, n - first);
+        uint32_t* genomes = words_.data() + first * d;
+        chunk_words_.upload(genomes, count * d);
+        const std::vector<double> part = config_.instance->evaluate_on(
+            backend_, chunk_words_.data(), static_cast<uint32_t>(count));
+        std::copy(part.begin(), part.end(), fitness_.begin() + static_cast<std::ptrdiff_t>(first));
+        if (rewrites) chunk_words_.download(genomes, count * d);  // the genomes as scored
+    }
 }
 
 uint32_t WordPopulation::breed(uint32_t made, const std::vector<uint32_t>& ranked) {
     const uint32_t n = config_.population;
     if (ranked.size() != n) throw std::logic_error("WordPopulation::breed: not one rank a member");
     std::vector<uint8_t> hit(n);
-    {
-        const BackendInput<uint32_t> order(backend_, ranked.data(), n);
-        BackendOutput<uint8_t> hits(backend_, hit.data(), n);
-        scheme_->breed_words_on(backend_, config_, made, order.data(), words_.data(), spare_.data(),
-                                hits.data());
+    if (chunking_.members && !chunking_.parents_on_host) {
+        breed_chunks(made, ranked, hit);
+    } else {
+        // Resident: on the backend; chunked with parents on the host: on the host's threads.
+        const BackendChoice& where =
+            chunking_.members ? host_threads_backend(backend_.threads) : backend_;
+        const BackendInput<uint32_t> order(where, ranked.data(), n);
+        BackendOutput<uint8_t> hits(where, hit.data(), n);
+        scheme_->breed_words_on(where, config_, made, order.data(), words_.data(),
+                                whole_generation(config_), spare_.data(), hits.data());
         hits.finish();
     }
     words_.swap(spare_);
     uint32_t mutants = 0;
     for (uint8_t h : hit) mutants += h;
     return mutants;
+}
+
+void WordPopulation::breed_chunks(uint32_t made, const std::vector<uint32_t>& ranked,
+                                  std::vector<uint8_t>& hit) {
+    send_parents(ranked);
+    const uint32_t n = config_.population, d = config_.dims();
+    const uint32_t k = static_cast<uint32_t>(chunking_.members);
+    for (uint32_t first = 0; first < n; first += std::min(k, n - first)) {
+        const ChildSpan span{first, std::min(k, n - first)};
+        scheme_->breed_words_on(backend_, config_, made, parent_order_.data(), parents_.data(),
+                                span, chunk_words_.data(), chunk_hits_.data());
+        chunk_words_.download(spare_.data() + uint64_t{first} * d, uint64_t{span.count} * d);
+        chunk_hits_.download(hit.data() + first, span.count);
+    }
+}
+
+void WordPopulation::send_parents(const std::vector<uint32_t>& ranked) {
+    const uint32_t s = scheme_->ranks_bred_from(config_), d = config_.dims();
+    if (s < 1 || s > config_.population)
+        throw std::logic_error("WordPopulation::breed: the scheme breeds from no parents");
+    std::vector<uint32_t> best(size_t(s) * d), order(s);
+    const uint32_t* words = words_.data();  // host memory in the chunked layout
+    parallel_for(s, backend_.threads, [&](int64_t r) {
+        order[r] = static_cast<uint32_t>(r);
+        std::copy_n(words + uint64_t{ranked[r]} * d, d, best.data() + uint64_t(r) * d);
+    });
+    if (parents_.size() != best.size()) parents_ = BackendArray<uint32_t>(backend_, best.size());
+    if (parent_order_.size() != s) parent_order_ = BackendArray<uint32_t>(backend_, s);
+    parents_.upload(best.data(), best.size());
+    parent_order_.upload(order.data(), s);
 }
 
 void WordPopulation::read_member(uint64_t i, uint32_t* out) const {

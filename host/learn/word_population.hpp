@@ -1,11 +1,28 @@
-// A population of word genomes (a problem built from a setup: LearnConfig::instance) kept in its
-// backend's memory between generations, bred by a scheme whose breeding is an executor op
-// (Scheme::breeds_words_on_backend: gapi1, rules). One generation moves no genome between the
-// host and the device:
+// A population of word genomes (a problem built from a setup: LearnConfig::instance) bred by a
+// scheme whose breeding is an executor op (Scheme::breeds_words_on_backend: gapi1, rules). Two
+// layouts, the same ops and the same bits generation by generation:
+//
+// Resident (Chunking::members == 0): the genomes stay in the backend's memory between
+// generations. One generation moves no genome between the host and the device:
 //   initialize  the scheme's initialize on the host, copied to the backend once
 //   evaluate    the problem's evaluate_on over the genomes where they are: the fitness comes back
 //   breed       the scheme's breed_words_on from the caller's ranking (sent: a word a member)
 //               into the spare array, then swapped: a byte a member (mutation hits) comes back
+//
+// Chunked (Chunking::members = K > 0): for a population larger than the backend's memory. The
+// genomes live in host memory; the backend holds one chunk of K genomes and the parents:
+//   evaluate    chunk by chunk: K genomes copied to the backend, evaluate_on there (a problem
+//               that rewrites genomes: the chunk copied back)
+//   breed       the ranks breeding reads (Scheme::ranks_bred_from: gapi1's and rules' survivors)
+//               gathered best first on the host and copied to the backend once; then chunk by
+//               chunk breed_words_on's children [first, first + K) into the chunk, copied back
+//               into the spare host array. Chunking::parents_on_host breeds on the host's
+//               threads instead (the same op over the whole population on the cpu backend): for
+//               a population whose parents do not fit on the device either.
+// On the cpu backend the chunked layout runs the very same calls over host memory, so the CPU
+// tests (tests/test_word_population.cpp, test_pile_in_parity.cpp) check it against the resident
+// one at any chunk size.
+//
 // read_member, read_words and write_words copy genomes for reports and checkpoints. Used by
 // `gaeval learn` on word problems (host/learn/learn_run.cpp) and `gaeval pile-in`'s engine
 // population (host/pile_in/engine_population.cpp). On the cpu backend the arrays are host memory.
@@ -22,12 +39,18 @@ namespace gaeval::learn {
 
 class Scheme;
 
+// Where a WordPopulation's genomes live (see above).
+struct Chunking {
+    uint64_t members = 0;          // 0: resident on the backend; K > 0: in host memory, K a chunk
+    bool parents_on_host = false;  // chunked: breed on the host's threads, not chunk by chunk
+};
+
 class WordPopulation {
   public:
-    // c.population members of c.dims() words of problem c.instance, bred by c's scheme;
-    // std::logic_error for a configuration without word genomes or a scheme that cannot breed
-    // on a backend.
-    WordPopulation(const BackendChoice& backend, const LearnConfig& c);
+    // c.population members of c.dims() words of problem c.instance, bred by c's scheme, laid
+    // out as `chunking` says; std::logic_error for a configuration without word genomes or a
+    // scheme that cannot breed on a backend.
+    WordPopulation(const BackendChoice& backend, const LearnConfig& c, Chunking chunking = {});
 
     // The configuration the scheme reads (its seed and rates may change between calls).
     LearnConfig& config() { return config_; }
@@ -49,12 +72,27 @@ class WordPopulation {
     void read_words(std::vector<uint32_t>& out) const;
     void write_words(const std::vector<uint32_t>& in);
 
+    const Chunking& chunking() const { return chunking_; }
+
   private:
+    // The chunked layout's evaluate and breed (hit: one byte a member).
+    void evaluate_chunks();
+    void breed_chunks(uint32_t made, const std::vector<uint32_t>& ranked,
+                      std::vector<uint8_t>& hit);
+    // The ranks breeding reads, best first, into parents_ (and their order, 0 .. S-1).
+    void send_parents(const std::vector<uint32_t>& ranked);
+
     BackendChoice backend_;
     LearnConfig config_;
     const Scheme* scheme_ = nullptr;
-    BackendArray<uint32_t> words_, spare_;  // population x dims, member-major
+    Chunking chunking_;
+    // population x dims, member-major: on backend_ (resident) or on the host (chunked).
+    BackendArray<uint32_t> words_, spare_;
     std::vector<double> fitness_;
+    // Chunked: one chunk of genomes and its hits, the parents and their order, on backend_.
+    BackendArray<uint32_t> chunk_words_;
+    BackendArray<uint8_t> chunk_hits_;
+    BackendArray<uint32_t> parents_, parent_order_;
 };
 
 // learn::step (host/learn/learn.hpp) with the word genomes in `population` on its backend, for

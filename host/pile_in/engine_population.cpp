@@ -12,9 +12,10 @@
 //   breed       the scheme's breeding op (Scheme::breed_words_on) from that ranking, on the
 //               population's threads
 // The plans are a learn::WordPopulation (host/learn/word_population.hpp) on the cpu backend,
-// member-major (member i's words contiguous); read_genes and write_genes transpose them to
-// pile-in's gene-major layout ([gene * size + individual]), so checkpoints are the ones the
-// other backends write and read.
+// resident, or chunked (make_cpu_chunked_population: the layout a population larger than a
+// device's memory takes, forced on the cpu so that its tests run that path), member-major (member
+// i's words contiguous); read_genes and write_genes transpose them to pile-in's gene-major layout
+// ([gene * size + individual]), so checkpoints are the ones the other backends write and read.
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -37,10 +38,10 @@ namespace {
 class EnginePopulation final : public Population {
   public:
     EnginePopulation(const Scenario& scenario, uint64_t size, int threads,
-                     const RulesProblem* rules)
+                     const RulesProblem* rules, learn::Chunking chunking)
         : Population(size, rules ? rules->layout.words : scenario.friendly_count),
           population_(resolve_backend("cpu", threads > 0 ? threads : 0),
-                      config_of(scenario, size, rules)),
+                      config_of(scenario, size, rules), chunking),
           fitness_(size),
           ranked_(size) {}
 
@@ -147,7 +148,15 @@ class EnginePopulation final : public Population {
 std::unique_ptr<Population> make_cpu_population(const Scenario& scenario, uint64_t size,
                                                 int threads, const RulesProblem* rules) {
     return std::make_unique<EnginePopulation>(rules ? rules->scenario : scenario, size, threads,
-                                              rules);
+                                              rules, learn::Chunking{});
+}
+
+std::unique_ptr<Population> make_cpu_chunked_population(const Scenario& scenario, uint64_t size,
+                                                        int threads, const RulesProblem* rules,
+                                                        uint64_t chunk, bool parents_on_host) {
+    if (chunk == 0) throw std::logic_error("make_cpu_chunked_population: a chunk of no plans");
+    return std::make_unique<EnginePopulation>(rules ? rules->scenario : scenario, size, threads,
+                                              rules, learn::Chunking{chunk, parents_on_host});
 }
 
 }  // namespace gaeval::pile_in

@@ -122,6 +122,12 @@ std::unique_ptr<Population> make_population(const BackendChoice& backend,
 // member-major inside, read and written gene-major.
 std::unique_ptr<Population> make_cpu_population(const Scenario& scenario, uint64_t size,
                                                 int threads, const RulesProblem* rules = nullptr);
+// The same with the engine's chunked layout (learn::Chunking): the plans in host memory,
+// evaluated and bred `chunk` plans at a time through the cpu backend (parents_on_host: bred on
+// the host's threads over the whole population instead), the same bits as the resident one.
+std::unique_ptr<Population> make_cpu_chunked_population(const Scenario& scenario, uint64_t size,
+                                                        int threads, const RulesProblem* rules,
+                                                        uint64_t chunk, bool parents_on_host);
 // The CPU backend streaming `chunk` plans at a time (host/pile_in/streamed_population.hpp).
 std::unique_ptr<Population> make_cpu_streamed_population(const Scenario& scenario, uint64_t size,
                                                          int threads, const RulesProblem* rules,

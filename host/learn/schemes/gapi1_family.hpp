@@ -173,7 +173,7 @@ class Gapi1Family : public Scheme {
             s.spare_words.resize(size_t(c.population) * c.dims());
             std::vector<uint8_t> hit(c.population);
             breed_words_on(host_threads_backend(c.threads), c, made, order.data(), s.words.data(),
-                           s.spare_words.data(), hit.data());
+                           whole_generation(c), s.spare_words.data(), hit.data());
             s.words.swap(s.spare_words);
             return count_hits(hit);
         }
@@ -188,16 +188,18 @@ class Gapi1Family : public Scheme {
     }
 
     bool breeds_words_on_backend() const override { return true; }
+    // Parents are ranks below S (Gapi1Rule::parents; RulesStep's clones and crosses too).
+    uint32_t ranks_bred_from(const LearnConfig& c) const override { return survivor_count(c); }
 
     // GAPI1 over the words of the run's problem: breed_ops::BreedGapi1Words of the listed word
     // problem whose setup the instance holds, fresh genes its random_gene (MutationMove, made,
     // k, m).
     void breed_words_on(const BackendChoice& backend, const LearnConfig& c, uint32_t made,
-                        const uint32_t* ranked, const uint32_t* src, uint32_t* dst,
+                        const uint32_t* ranked, const uint32_t* src, ChildSpan span, uint32_t* dst,
                         uint8_t* hit) const override {
         bool bred = false;
 #define GAEVAL_BREED_PROBLEM(P) \
-    bred = bred || breed_problem_words<P>(backend, c, made, ranked, src, dst, hit);
+    bred = bred || breed_problem_words<P>(backend, c, made, ranked, src, span, dst, hit);
         GAEVAL_FOR_EACH_PROBLEM(GAEVAL_BREED_PROBLEM)
 #undef GAEVAL_BREED_PROBLEM
         if (!bred) throw std::logic_error("gapi1: the run has no listed word problem to breed");
@@ -216,17 +218,18 @@ class Gapi1Family : public Scheme {
     template <class P>
     static bool breed_problem_words(const BackendChoice& backend, const LearnConfig& c,
                                     uint32_t made, const uint32_t* ranked, const uint32_t* src,
-                                    uint32_t* dst, uint8_t* hit) {
+                                    ChildSpan span, uint32_t* dst, uint8_t* hit) {
         if constexpr (problems::is_word_problem_v<P>) {
             const auto* setup = c.instance ? c.instance->setup_as<typename P::Setup>() : nullptr;
             if (!setup || c.instance->problem() != P::kName) return false;
             const pile_in::Gapi1Rule rule{c.seed, made, survivor_count(c), mutation_rate(c)};
             const breed_ops::BreedGapi1Words<P> op{
-                P::from_setup(*setup), rule, ranked, src, dst, hit, c.dims()};
-            for_each_index(backend, 0, c.population, op, kBreedChunk);
+                P::from_setup(*setup), rule, ranked, src, dst, hit, c.dims(), span.first};
+            for_each_index(backend, 0, span.count, op, kBreedChunk);
             return true;
         } else {
-            (void)backend, (void)c, (void)made, (void)ranked, (void)src, (void)dst, (void)hit;
+            (void)backend, (void)c, (void)made, (void)ranked, (void)src, (void)span, (void)dst,
+                (void)hit;
             return false;
         }
     }

@@ -43,13 +43,14 @@ class Rules final : public Gapi1Family {
         parallel_for(c.population, c.threads, op);
     }
 
-    // RulesStep over the words ranked by `ranked` (breed_ops::BreedRules, one executor call on
-    // `backend`); on a problem without the rules' setup, GAPI1.
+    // RulesStep's children `span` over the words ranked by `ranked` (breed_ops::BreedRules, one
+    // executor call on `backend`); on a problem without the rules' setup, GAPI1.
     void breed_words_on(const BackendChoice& backend, const LearnConfig& c, uint32_t made,
-                        const uint32_t* ranked, const uint32_t* src, uint32_t* dst,
+                        const uint32_t* ranked, const uint32_t* src, ChildSpan span, uint32_t* dst,
                         uint8_t* hit) const override {
         const pile_in::RulesProblem* problem = rules_problem(c);
-        if (!problem) return Gapi1Family::breed_words_on(backend, c, made, ranked, src, dst, hit);
+        if (!problem)
+            return Gapi1Family::breed_words_on(backend, c, made, ranked, src, span, dst, hit);
         const uint32_t d = c.dims();
         pile_in::Gapi1Step base;
         base.seed = c.seed;
@@ -61,8 +62,8 @@ class Rules final : public Gapi1Family {
         // The step reads src only (PlanView has one pointer type for both).
         base.src = plans_of(const_cast<uint32_t*>(src), d);
         base.dst = plans_of(dst, d);
-        const breed_ops::BreedRules op{pile_in::RulesStep{*problem, base}, hit};
-        for_each_index(backend, 0, c.population, op, kBreedChunk);
+        const breed_ops::BreedRules op{pile_in::RulesStep{*problem, base}, hit, span.first};
+        for_each_index(backend, 0, span.count, op, kBreedChunk);
     }
 };
 
