@@ -212,16 +212,21 @@ uint64_t compare_playouts(const Game<N>& g, int games, uint64_t seed, const Pos<
     return compare_games<PlayerSet::Playout>(g, playout_players<N>(), games, seed, start);
 }
 
-TEST(GomokuScratch, PlayoutsInScratchAreThePlainLoopsGames) {
+// Calls check(g15, g20, g9) with the games of both rule sets and both opening sets.
+template <class Check>
+void for_each_setup(Check&& check) {
     for (RuleSet rule : {RuleSet::Freestyle, RuleSet::Standard})
-        for (Opening opening : {Opening::Centre, Opening::None}) {
-            const Game15 g15 = make_game<15>(rule, opening);
-            const Game20 g20 = make_game<20>(rule, opening);
-            const Game<9> g9 = make_game<9>(rule, opening);
-            EXPECT_GT(compare_playouts(g15, 40, 3, g15.start()), 4000u);
-            EXPECT_GT(compare_playouts(g20, 12, 4, g20.start()), 1500u);
-            EXPECT_GT(compare_playouts(g9, 40, 5, g9.start()), 2000u);
-        }
+        for (Opening opening : {Opening::Centre, Opening::None})
+            check(make_game<15>(rule, opening), make_game<20>(rule, opening),
+                  make_game<9>(rule, opening));
+}
+
+TEST(GomokuScratch, PlayoutsInScratchAreThePlainLoopsGames) {
+    for_each_setup([](const Game15& g15, const Game20& g20, const Game<9>& g9) {
+        EXPECT_GT(compare_playouts(g15, 40, 3, g15.start()), 4000u);
+        EXPECT_GT(compare_playouts(g20, 12, 4, g20.start()), 1500u);
+        EXPECT_GT(compare_playouts(g9, 40, 5, g9.start()), 2000u);
+    });
 }
 
 // From a session's other starts: the children of the empty board (a corner, an edge, the
@@ -264,21 +269,16 @@ std::vector<Player<Game<N>>> weighted_players(uint64_t seed) {
 }
 
 TEST(GomokuScratch, WeightedGamesInScratchAreThePlainLoopsGames) {
-    for (RuleSet rule : {RuleSet::Freestyle, RuleSet::Standard})
-        for (Opening opening : {Opening::Centre, Opening::None}) {
-            const Game15 g15 = make_game<15>(rule, opening);
-            const Game20 g20 = make_game<20>(rule, opening);
-            const Game<9> g9 = make_game<9>(rule, opening);
-            EXPECT_GT(
-                compare_games<PlayerSet::Weighted>(g15, weighted_players<15>(1), 4, 3, g15.start()),
-                6000u);
-            EXPECT_GT(
-                compare_games<PlayerSet::Weighted>(g20, weighted_players<20>(2), 2, 4, g20.start()),
-                6000u);
-            EXPECT_GT(
-                compare_games<PlayerSet::Weighted>(g9, weighted_players<9>(3), 4, 5, g9.start()),
-                3000u);
-        }
+    for_each_setup([](const Game15& g15, const Game20& g20, const Game<9>& g9) {
+        EXPECT_GT(
+            compare_games<PlayerSet::Weighted>(g15, weighted_players<15>(1), 4, 3, g15.start()),
+            6000u);
+        EXPECT_GT(
+            compare_games<PlayerSet::Weighted>(g20, weighted_players<20>(2), 2, 4, g20.start()),
+            6000u);
+        EXPECT_GT(compare_games<PlayerSet::Weighted>(g9, weighted_players<9>(3), 4, 5, g9.start()),
+                  3000u);
+    });
     const Game20 g = make_game<20>(RuleSet::Freestyle, Opening::None);
     EXPECT_GT(compare_games<PlayerSet::Weighted>(g, weighted_players<20>(4), 1, 6,
                                                  g.make(g.start(), Move{0})),
