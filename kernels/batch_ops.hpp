@@ -9,7 +9,9 @@
 // bench/results/kernel-resources.md); the playouts of a game with a PlayoutScratch (Risk, the
 // Ataxx table boards: games/ataxx/table_playouts.hpp, Pac-Man, Gomoku) run in per-thread scratch
 // (games/core/scratch.hpp: shared memory on the device, the position indexed there instead of in
-// local memory), on the cpu as well; searching players of the games
+// local memory), on the cpu as well, and so do the one-ply weighted players of a game whose
+// weighted player has a scratch form (plays_in_scratch_v: Gomoku's reward table); searching
+// players of the games
 // whose players use the default alpha-beta (lane_searchable_v: the Ataxx family, tic-tac-toe) get a
 // lane group of kSearchLanes threads a match (games/core/lane_search.hpp: root moves split over the
 // lanes, the same move and value as the serial search); games whose own searching player has a lane
@@ -248,7 +250,7 @@ void for_each_play_shape(Visit&& visit) {
         visit(TaskShape<4, kMin>{});
         visit(TaskShape<8, kMin>{});
         visit(TaskShape<32, kMin>{});
-    } else if constexpr (kSet == PlayerSet::Playout && has_playout_scratch_v<G>) {
+    } else if constexpr (plays_in_scratch_v<G, kSet>) {
         visit(TaskShape<1, kPlayoutMinBlocks,
                         static_cast<int>(sizeof(typename G::PlayoutScratch))>{});
     } else if constexpr (kSet == PlayerSet::Playout && playouts_fit_bounds_v<G>) {

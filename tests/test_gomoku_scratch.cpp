@@ -5,13 +5,15 @@
 // - the scratch playouts (games/core/match.hpp: play_match_in_scratch) against the plain match
 //   loop (play_match_seated: a copy of the position a move, the whole-board reward table),
 //   record for record and move hash for move hash, random and seed-table players in both seats,
-//   both rule sets and both opening sets, the scratch filled with garbage first;
+//   both rule sets and both opening sets, the scratch filled with garbage first; the same for
+//   one-ply weighted players (the reward table with the player's weights: the seed's, all 0,
+//   ties, random) among them (PlayerSet::Weighted);
 // - the five on the four lines through a new stone (make_in_place) against the whole board's
 //   (make), the word-by-word empty-cell reads against the bitboard's, and no match start with a
 //   five (make_in_place's precondition), from start() and each of its children;
 // - threat-search is a searching policy (its batches run the searching kernels, not these), and
 //   the batch layer's playout tournaments on the cpu are the plain loop's games.
-// The GPU test (skipped without a device) plays the same batches on the device against the cpu.
+// The GPU tests (skipped without a device) play the same batches on the device against the cpu.
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -176,27 +178,28 @@ std::vector<Player<Game<N>>> playout_players() {
     return {random, table};
 }
 
-// Every pair of playout players in both seats, `games` games each: the scratch form against the
-// plain loop. Returns the number of plies compared.
-template <int N>
-uint64_t compare_playouts(const Game<N>& g, int games, uint64_t seed, const Pos<N>& start) {
+// Every pair of `players` in both seats, `games` games each: the scratch form of the set kSet
+// against the plain loop of that set. Returns the number of plies compared.
+template <PlayerSet kSet, int N>
+uint64_t compare_games(const Game<N>& g, const std::vector<Player<Game<N>>>& players, int games,
+                       uint64_t seed, const Pos<N>& start) {
     using G = Game<N>;
     uint64_t plies = 0;
-    for (const Player<G>& a : playout_players<N>())
-        for (const Player<G>& b : playout_players<N>())
+    for (std::size_t ia = 0; ia < players.size(); ++ia)
+        for (std::size_t ib = 0; ib < players.size(); ++ib)
             for (uint32_t index = 0; index < static_cast<uint32_t>(games); ++index) {
+                const Player<G>&a = players[ia], &b = players[ib];
                 const int seat = static_cast<int>(index % 2);
-                const GameRecord plain = play_match_seated<G, PlayerSet::Playout>(
-                    g, start, a, b, seat, seed, index, 1000);
+                const GameRecord plain =
+                    play_match_seated<G, kSet>(g, start, a, b, seat, seed, index, 1000);
                 HostScratch<sizeof(typename G::PlayoutScratch)> scratch;
                 // Garbage in the slice first: the scratch form must write before it reads.
                 std::memset(scratch.bytes, 0xA5, sizeof scratch.bytes);
-                const GameRecord fast = play_match_in_scratch<G, PlayerSet::Playout>(
+                const GameRecord fast = play_match_in_scratch<G, kSet>(
                     g, start, a, b, seat, seed, index, 1000, scratch.slice());
                 if (std::memcmp(&plain, &fast, sizeof plain) != 0) {
-                    ADD_FAILURE() << N << "x" << N << " players " << int(a.kind) << "/"
-                                  << int(b.kind) << ", game " << index << ": plies " << plain.plies
-                                  << " vs " << fast.plies;
+                    ADD_FAILURE() << N << "x" << N << " players " << ia << "/" << ib << ", game "
+                                  << index << ": plies " << plain.plies << " vs " << fast.plies;
                     return 0;
                 }
                 plies += plain.plies;
@@ -204,16 +207,26 @@ uint64_t compare_playouts(const Game<N>& g, int games, uint64_t seed, const Pos<
     return plies;
 }
 
-TEST(GomokuScratch, PlayoutsInScratchAreThePlainLoopsGames) {
+template <int N>
+uint64_t compare_playouts(const Game<N>& g, int games, uint64_t seed, const Pos<N>& start) {
+    return compare_games<PlayerSet::Playout>(g, playout_players<N>(), games, seed, start);
+}
+
+// Calls check(g15, g20, g9) with the games of both rule sets and both opening sets.
+template <class Check>
+void for_each_setup(Check&& check) {
     for (RuleSet rule : {RuleSet::Freestyle, RuleSet::Standard})
-        for (Opening opening : {Opening::Centre, Opening::None}) {
-            const Game15 g15 = make_game<15>(rule, opening);
-            const Game20 g20 = make_game<20>(rule, opening);
-            const Game<9> g9 = make_game<9>(rule, opening);
-            EXPECT_GT(compare_playouts(g15, 40, 3, g15.start()), 4000u);
-            EXPECT_GT(compare_playouts(g20, 12, 4, g20.start()), 1500u);
-            EXPECT_GT(compare_playouts(g9, 40, 5, g9.start()), 2000u);
-        }
+        for (Opening opening : {Opening::Centre, Opening::None})
+            check(make_game<15>(rule, opening), make_game<20>(rule, opening),
+                  make_game<9>(rule, opening));
+}
+
+TEST(GomokuScratch, PlayoutsInScratchAreThePlainLoopsGames) {
+    for_each_setup([](const Game15& g15, const Game20& g20, const Game<9>& g9) {
+        EXPECT_GT(compare_playouts(g15, 40, 3, g15.start()), 4000u);
+        EXPECT_GT(compare_playouts(g20, 12, 4, g20.start()), 1500u);
+        EXPECT_GT(compare_playouts(g9, 40, 5, g9.start()), 2000u);
+    });
 }
 
 // From a session's other starts: the children of the empty board (a corner, an edge, the
@@ -227,6 +240,57 @@ TEST(GomokuScratch, PlayoutsInScratchFromAChildStartAreThePlainLoopsGames) {
         }
 }
 
+// One-ply weighted players (the reward table with a player's weights) with the playout
+// players: the seed's table with K = 0.5, every weight 0 (all ranks tie: every present rank is
+// accepted), rewards with ties (pairs of ranks equal, K = 0) and random weights (signs mixed,
+// K from -0.5 to 2), drawn from `seed`.
+template <int N>
+std::vector<Player<Game<N>>> weighted_players(uint64_t seed) {
+    using G = Game<N>;
+    std::vector<Player<G>> players = playout_players<N>();
+    Player<G> w;
+    w.kind = PlayerKind::Weighted;
+    for (int r = 0; r < kWeightCount; ++r) w.weights[r] = seed_reward(r);
+    w.weights[kAcceptance] = 0.5f;
+    players.push_back(w);
+    for (float& x : w.weights) x = 0.0f;
+    players.push_back(w);
+    for (int r = 0; r < kRanks; ++r) w.weights[r] = static_cast<float>(kRanks - r / 2);
+    players.push_back(w);
+    for (uint32_t k = 0; k < 3; ++k) {
+        for (int r = 0; r < kWeightCount; ++r) {
+            const uint32_t x = philox(seed, Purpose::PlayerTieBreak, k, r, 0, 0).v[0];
+            w.weights[r] = static_cast<float>(static_cast<int>(x % 2001) - 1000) / 100.0f;
+        }
+        w.weights[kAcceptance] = static_cast<float>(k) * 1.25f - 0.5f;
+        players.push_back(w);
+    }
+    return players;
+}
+
+TEST(GomokuScratch, WeightedGamesInScratchAreThePlainLoopsGames) {
+    for_each_setup([](const Game15& g15, const Game20& g20, const Game<9>& g9) {
+        EXPECT_GT(
+            compare_games<PlayerSet::Weighted>(g15, weighted_players<15>(1), 4, 3, g15.start()),
+            6000u);
+        EXPECT_GT(
+            compare_games<PlayerSet::Weighted>(g20, weighted_players<20>(2), 2, 4, g20.start()),
+            6000u);
+        EXPECT_GT(compare_games<PlayerSet::Weighted>(g9, weighted_players<9>(3), 4, 5, g9.start()),
+                  3000u);
+    });
+    const Game20 g = make_game<20>(RuleSet::Freestyle, Opening::None);
+    EXPECT_GT(compare_games<PlayerSet::Weighted>(g, weighted_players<20>(4), 1, 6,
+                                                 g.make(g.start(), Move{0})),
+              2000u);
+}
+
+TEST(GomokuScratch, WeightedPlayersPlayInScratch) {
+    EXPECT_TRUE((plays_in_scratch_v<Game15, PlayerSet::Weighted>));
+    EXPECT_TRUE((plays_in_scratch_v<Game20, PlayerSet::Weighted>));
+    EXPECT_FALSE((plays_in_scratch_v<Game15, PlayerSet::Search>));
+}
+
 TEST(GomokuScratch, ThreatSearchIsASearchingPolicy) {
     Player<Game15> table, search;
     table.kind = search.kind = PlayerKind::Policy;
@@ -237,11 +301,15 @@ TEST(GomokuScratch, ThreatSearchIsASearchingPolicy) {
     EXPECT_EQ(player_set<Game20>(Player<Game20>{}), PlayerSet::Playout);
 }
 
-// The batch layer's tournament on the cpu (playouts in scratch; with threat-search, the
-// searching set's copy loop) against the plain loop of the searching set, game by game.
+// The batch layer's tournament on the cpu (playouts and one-ply weighted players in scratch;
+// with threat-search, the searching set's copy loop) against the plain loop of the searching
+// set, game by game.
 TEST(GomokuScratch, BatchTournamentsOnTheCpuAreThePlainLoopsGames) {
     const Game15 g = make_game<15>(RuleSet::Freestyle, Opening::Centre);
     std::vector<Player<Game15>> players = playout_players<15>();
+    const std::vector<Player<Game15>> weighted = weighted_players<15>(6);
+    players.push_back(weighted[2]);
+    players.push_back(weighted[6]);
     for (bool with_search : {false, true}) {
         if (with_search)
             players.push_back(
@@ -276,6 +344,21 @@ TEST(GomokuScratchGpu, DevicePlayoutsInSharedScratchAreTheCpusGames) {
     GAEVAL_REQUIRE_DEVICE_OR_SKIP();
     expect_device_playouts_are_the_cpus<15>();
     expect_device_playouts_are_the_cpus<20>();
+}
+
+// The one-ply weighted players with the playout players (weighted_players: 8 players, 128
+// pairings a copy): 32 copies, 4096 games.
+template <int N>
+void expect_device_weighted_games_are_the_cpus() {
+    const Game<N> g = make_game<N>(RuleSet::Freestyle, Opening::Centre);
+    testing::expect_device_playouts_are_the_cpus(g, g.start(), weighted_players<N>(8), 2,
+                                                 testing::gpu_test_size(32, 1), 1000, 3, 6);
+}
+
+TEST(GomokuScratchGpu, DeviceWeightedGamesInSharedScratchAreTheCpusGames) {
+    GAEVAL_REQUIRE_DEVICE_OR_SKIP();
+    expect_device_weighted_games_are_the_cpus<15>();
+    expect_device_weighted_games_are_the_cpus<20>();
 }
 
 }  // namespace

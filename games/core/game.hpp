@@ -60,6 +60,11 @@
 //                                        in place: random and policy playouts run in the scratch
 //                                        (games/core/match.hpp: play_match_in_scratch), so that a
 //                                        position indexed at run time needs no local memory
+//   Move weighted_move(const Pos&, const float* weights, const DrawAddress&, PlayoutScratch&)
+//       const;                           the one-ply weighted player's move (weighted_move
+//                                        above), the same move, written in the scratch: then
+//                                        the one-ply weighted players (PlayerSet::Weighted) run
+//                                        in the scratch too (Gomoku's reward table)
 //   int count_moves_in(const Pos&, PlayoutScratch&) const;  and
 //   Move nth_move_in(const Pos&, int k, PlayoutScratch&) const;
 //                                        count_moves and nth_move for those playouts, the same
@@ -179,6 +184,15 @@ struct has_scratch_moves<G, void_t<decltype(std::declval<const G&>().count_moves
     : std::true_type {};
 
 template <class G, class = void>
+struct has_scratch_weighted_move : std::false_type {};
+template <class G>
+struct has_scratch_weighted_move<
+    G, void_t<decltype(std::declval<const G&>().weighted_move(
+           std::declval<const typename G::Pos&>(), std::declval<const float*>(),
+           std::declval<const DrawAddress&>(), std::declval<typename G::PlayoutScratch&>()))>>
+    : std::true_type {};
+
+template <class G, class = void>
 struct perft_flag : std::true_type {};
 template <class G>
 struct perft_flag<G, void_t<decltype(G::kHasPerft)>> : std::bool_constant<G::kHasPerft> {};
@@ -243,6 +257,8 @@ template <class G>
 constexpr bool has_start_match_v = detail::has_start_match<G>::value;
 template <class G>
 constexpr bool has_playout_scratch_v = detail::has_playout_scratch<G>::value;
+template <class G>
+constexpr bool has_scratch_weighted_move_v = detail::has_scratch_weighted_move<G>::value;
 
 // Checks every requirement; a game asserts `static_assert(check_game<G>())` after its definition
 // and gets one message per missing piece, naming it.

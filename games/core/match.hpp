@@ -136,23 +136,25 @@ GAEVAL_HD_INLINE GameRecord play_match_by(const G& game, const typename G::Pos& 
                       [&](typename G::Pos& q, const typename G::Move& m) { q = game.make(q, m); });
 }
 
-// The same match with random and policy players (kSet Playout) played in per-thread scratch
-// (games/core/scratch.hpp; a game with a PlayoutScratch: games/core/game.hpp): the position is
-// dealt into the scratch, moves are made in place and the policies use the scratch's working
-// arrays, so nothing is indexed in local memory. The same record as play_match_seated.
+// The same match with random and policy players (kSet Playout), and one-ply weighted players
+// too where the game allows it (kSet Weighted: players.hpp plays_in_scratch_v), played in
+// per-thread scratch (games/core/scratch.hpp; a game with a PlayoutScratch:
+// games/core/game.hpp): the position is dealt into the scratch, moves are made in place and the
+// players use the scratch's working arrays, so nothing is indexed in local memory. The same
+// record as play_match_seated<G, kSet>.
 template <class G, PlayerSet kSet>
 GAEVAL_HD GameRecord play_match_in_scratch(const G& game, const typename G::Pos& start,
                                            const Player<G>& a, const Player<G>& b, int a_seat,
                                            uint64_t seed, uint32_t index, uint32_t max_plies,
                                            const ThreadScratch& scratch) {
-    static_assert(kSet == PlayerSet::Playout, "scratch playouts hold random and policy players");
+    static_assert(plays_in_scratch_v<G, kSet>, "the game plays this player set in scratch");
     using Scratch = typename G::PlayoutScratch;
     Scratch& s = scratch.as<Scratch>();
     game.start_match_in(s, start, seed, index);
     return play_moves(
         game, s.pos, a, b, a_seat, seed, index, max_plies,
         [&](const typename G::Pos& p, const Player<G>& mover, const DrawAddress& at) {
-            return choose_playout_move(game, p, mover, at, s);
+            return choose_playout_move<G, kSet>(game, p, mover, at, s);
         },
         [&](typename G::Pos& q, const typename G::Move& m) { game.make_in_place(q, m); });
 }

@@ -84,6 +84,15 @@ enum class PlayerSet : uint8_t {
     Search = 2,    // and searching players
 };
 
+// Whether the players of kSet play in G's per-thread scratch (games/core/match.hpp:
+// play_match_in_scratch): random and policy players when G has a PlayoutScratch, and one-ply
+// weighted players too when G's weighted player has a scratch form (game.hpp: the
+// weighted_move taking a PlayoutScratch).
+template <class G, PlayerSet kSet>
+constexpr bool plays_in_scratch_v = has_playout_scratch_v<G> && (kSet == PlayerSet::Playout ||
+                                                                 (kSet == PlayerSet::Weighted &&
+                                                                  has_scratch_weighted_move_v<G>));
+
 // Whether `player` searches: a weighted player with depth > 1 over the default alpha-beta or a
 // game's searching weighted_move, or the weighted player of a game whose own player always
 // searches (Risk: weighted_move with a depth and no one-ply form), or a policy the game says
@@ -169,11 +178,13 @@ GAEVAL_HD typename G::Move choose_move(const G& game, const typename G::Pos& p,
     return random_move(game, p, moves, at);
 }
 
-// choose_move<G, PlayerSet::Playout> for a game whose policies work in per-thread scratch
-// (games/core/game.hpp: PlayoutScratch): the policy's move from policy_move(p, policy, at,
-// scratch), the same move; the moves are counted and drawn by the game's count_moves_in and
-// nth_move_in when it generates them in the scratch (Ataxx's table boards), else as choose_move.
-template <class G>
+// choose_move<G, kSet> for a game whose policies work in per-thread scratch
+// (games/core/game.hpp: PlayoutScratch; kSet as plays_in_scratch_v allows): the policy's move
+// from policy_move(p, policy, at, scratch) and, with kSet Weighted, a weighted player's from
+// weighted_move(p, weights, at, scratch), the same moves; the moves are counted and drawn by the
+// game's count_moves_in and nth_move_in when it generates them in the scratch (Ataxx's table
+// boards), else as choose_move.
+template <class G, PlayerSet kSet = PlayerSet::Playout>
 GAEVAL_HD_INLINE typename G::Move choose_playout_move(const G& game, const typename G::Pos& p,
                                                       const Player<G>& player,
                                                       const DrawAddress& at,
@@ -196,6 +207,11 @@ GAEVAL_HD_INLINE typename G::Move choose_playout_move(const G& game, const typen
     // A policy outside the playout set (one that searches) moves at random, as in choose_move.
     if (player.kind == PlayerKind::Policy && player_set<G>(player) == PlayerSet::Playout)
         return game.policy_move(p, player.policy, at, scratch);
+    if constexpr (kSet == PlayerSet::Weighted) {
+        // Every weighted player, as choose_move<G, PlayerSet::Weighted> plays it.
+        if (player.kind == PlayerKind::Weighted)
+            return game.weighted_move(p, player.weights, at, scratch);
+    }
     return nth(random_move_index(moves, at));
 }
 

@@ -203,8 +203,9 @@ struct Game {
 
     // Playouts in per-thread scratch (games/core/scratch.hpp, games/core/match.hpp:
     // play_match_in_scratch): the position, the seed table's cell codes (cell_codes.hpp),
-    // brought up to the position's stones when the policy moves, and its rewards and rank flags
-    // (arrays a GPU thread would otherwise keep in local memory).
+    // brought up to the position's stones when the policy or a one-ply weighted player moves,
+    // and the seed's rewards and the rank flags (arrays a GPU thread would otherwise keep in
+    // local memory).
     struct PlayoutScratch {
         Pos pos;
         CellCodes<N> codes;
@@ -224,6 +225,16 @@ struct Game {
     GAEVAL_HD Move policy_move(const Pos& p, int, const DrawAddress& at, PlayoutScratch& s) const {
         s.codes.sync(p.stones, exact());
         return Move{static_cast<int16_t>(coded_table_move(s.codes, p.stones, p.side, s.rewards,
+                                                          s.present, at.seed, at.game, at.ply))};
+    }
+
+    // The one-ply weighted player (the reward table with the player's weights) in a playout's
+    // scratch: the move weighted_move(p, weights, at) makes, from the same codes as the
+    // seed-table policy's (the rewards are the player's, read where they are).
+    GAEVAL_HD Move weighted_move(const Pos& p, const float* weights, const DrawAddress& at,
+                                 PlayoutScratch& s) const {
+        s.codes.sync(p.stones, exact());
+        return Move{static_cast<int16_t>(coded_table_move(s.codes, p.stones, p.side, weights,
                                                           s.present, at.seed, at.game, at.ply))};
     }
 
