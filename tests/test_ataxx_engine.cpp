@@ -69,26 +69,6 @@ std::vector<Square7Fixture> sample_positions(int count, uint32_t seed) {
     return out;
 }
 
-TEST(AtaxxEngine, BitSlicedFeatureCountsEqualThePerPieceCounts) {
-    std::mt19937 rng(7);
-    int checked = 0;
-    for (int i = 0; i < 3000; ++i) {
-        const GameSetup s =
-            testing::random_setup(rng, Shape{}, RuleSet::Ataxx, 2, static_cast<int>(rng() % 101),
-                                  static_cast<int>(rng() % 30));
-        const Square7Fixture f(s);
-        for (int seat = 0; seat < 2; ++seat) {
-            int slow[kFeatureCount], fast[kFeatureCount];
-            features(f.game, f.pos, seat, slow);
-            fast_feature_counts(f.game, f.pos, seat, fast);
-            for (int k = 0; k < kFeatureCount; ++k)
-                ASSERT_EQ(fast[k], slow[k]) << "feature " << k << " seat " << seat << " case " << i;
-            ++checked;
-        }
-    }
-    EXPECT_EQ(checked, 6000);
-}
-
 TEST(AtaxxEngine, LeafScoreIsTheTrainingEvaluatorsFloat) {
     std::mt19937 rng(11);
     for (const auto* w : {&kWeights, &kPositiveWeights}) {

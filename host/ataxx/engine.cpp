@@ -21,7 +21,8 @@ namespace {
 using Pos = Position<1, 2>;
 using Clock = std::chrono::steady_clock;
 
-// Bit-sliced counters: bit i of each word is one cell's count (0..8) in binary.
+// Bit-sliced counters: bit i of each word is one cell's count (0..8) in binary (the move
+// ordering's captures a cell; the features' counts to 3 are features.hpp's NeighbourPlanes).
 struct CellCounts {
     uint64_t b0 = 0, b1 = 0, b2 = 0, b3 = 0;
 
@@ -34,11 +35,6 @@ struct CellCounts {
         b2 ^= c1;
         b3 |= c2;
     }
-    uint64_t equal0() const { return ~(b0 | b1 | b2 | b3); }
-    uint64_t equal1() const { return b0 & ~(b1 | b2 | b3); }
-    uint64_t equal2() const { return b1 & ~(b0 | b2 | b3); }
-    uint64_t equal3() const { return b0 & b1 & ~(b2 | b3); }
-    uint64_t at_least3() const { return (b0 & b1) | b2 | b3; }
 };
 
 // For every cell of the 7x7 layout, how many of its 8 neighbours are in `cells` (a subset of
@@ -113,30 +109,6 @@ constexpr int kFutilityDepths = static_cast<int>(sizeof kFutilityMargin / sizeof
 
 }  // namespace
 
-void fast_feature_counts(const Square7Game& game, const Pos& p, int seat, int* out) {
-    const uint64_t own = p.pieces[seat].w[0];
-    const uint64_t opp = p.pieces[seat ^ 1].w[0];
-    const uint64_t empty = game.geo.playable_mask & ~(own | opp);
-    const CellCounts empty_around = neighbour_counts(empty);
-    out[int(Feature::OwnPieces)] = popcount64(own);
-    out[int(Feature::OpponentPieces)] = popcount64(opp);
-    out[int(Feature::OwnSafe)] = popcount64(own & empty_around.equal0());
-    out[int(Feature::OwnNearSafe1)] = popcount64(own & empty_around.equal1());
-    out[int(Feature::OwnNearSafe2)] = popcount64(own & empty_around.equal2());
-    out[int(Feature::OwnNearSafe3)] = popcount64(own & empty_around.equal3());
-    out[int(Feature::OpponentSafe)] = popcount64(opp & empty_around.equal0());
-    out[int(Feature::OpponentNearSafe1)] = popcount64(opp & empty_around.equal1());
-    out[int(Feature::OpponentNearSafe2)] = popcount64(opp & empty_around.equal2());
-    out[int(Feature::OpponentNearSafe3)] = popcount64(opp & empty_around.equal3());
-    const CellCounts own_around = neighbour_counts(own);
-    const uint64_t opponent_targets = Square7Geometry::dilate(Square7Geometry::dilate(opp)) & empty;
-    out[int(Feature::RiskyHoles1)] = popcount64(opponent_targets & own_around.equal1());
-    out[int(Feature::RiskyHoles2)] = popcount64(opponent_targets & own_around.equal2());
-    out[int(Feature::RiskyHoles3Plus)] = popcount64(opponent_targets & own_around.at_least3());
-    out[int(Feature::OwnHoles)] = popcount64(Square7Geometry::dilate(own) & empty);
-    out[int(Feature::OpponentHoles)] = popcount64(Square7Geometry::dilate(opp) & empty);
-}
-
 Evaluator::Evaluator(const float* weights, int playable_cells) : stride_(playable_cells + 1) {
     terms_.resize(static_cast<std::size_t>(kFeatureCount) * stride_);
     const float scale = static_cast<float>(playable_cells);
@@ -151,7 +123,7 @@ Evaluator::Evaluator(const float* weights, int playable_cells) : stride_(playabl
 
 float Evaluator::score(const Square7Game& game, const Pos& p, int seat) const {
     int counts[kFeatureCount];
-    fast_feature_counts(game, p, seat, counts);
+    features(game, p, seat, counts);  // on 7x7 bit-parallel (games/ataxx/features.hpp)
     float total = 0.0f;
     for (int i = 0; i < kFeatureCount; ++i) total = total + terms_[i * stride_ + counts[i]];
     return total;

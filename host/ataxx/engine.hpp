@@ -41,10 +41,6 @@ constexpr int kEngineMaxDepth = 64;
 // per empty cell, with pieces + empty cells <= 49, so <= 16 * 24; grows <= 49).
 constexpr int kEngineMaxMoves = 512;
 
-// The 15 feature counts of features() for `seat` on the 7x7 fast path, computed with
-// bit-sliced neighbour counts (the same integers; tests compare them on random positions).
-void fast_feature_counts(const Square7Game& game, const Position<1, 2>& p, int seat, int* out);
-
 // The leaf score of a weighted player for one seat: weights[i] * unit value of feature i,
 // summed in index order from 0.0f (games/core/search.hpp's weighted_score over unit_features),
 // with every product read from a table built once per weights and board.
