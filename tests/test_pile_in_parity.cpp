@@ -8,6 +8,7 @@
 
 #include "games/core/rng.hpp"
 #include "gpu_test_support.hpp"
+#include "host/learn/word_population.hpp"
 #include "host/pile_in/population.hpp"
 #include "parity_util.hpp"
 #include "pile_in_util.hpp"
@@ -115,6 +116,38 @@ TEST(PileInParity, CpuChunkedEngineMatchesResidentBitForBit) {
     }
 }
 
+// The engine's streamed layout (only the survivors kept; every plan made again a chunk at a
+// time from the seed or the survivors: what a population whose plans fit neither on a device nor
+// in host memory runs) gives the resident engine population's bits generation by generation at
+// 1 and 2 threads and every chunk size; and resumes from genes either way.
+TEST(PileInParity, CpuStreamedEngineMatchesResidentBitForBit) {
+    uint32_t seed = 900;
+    for (const Case& c : kCases) {
+        Scenario s = random_scenario(seed++, c.friendly, c.enemy);
+        auto resident = make_cpu_population(s, c.population, 2);
+        const Snapshot want = run_generations(*resident, 19, 4);
+        for (int threads : {1, 2})
+            for (uint64_t chunk : {uint64_t{1}, uint64_t{64}, c.population / 2 + 1, c.population}) {
+                auto streamed = make_cpu_chunked_population(s, c.population, threads, nullptr,
+                                                            chunk, false, true);
+                expect_identical(want, run_generations(*streamed, 19, 4),
+                                 "cpu engine streamed (" + std::to_string(chunk) + ", " +
+                                     std::to_string(threads) +
+                                     " threads) vs resident, population " +
+                                     std::to_string(c.population));
+            }
+    }
+    Scenario s = random_scenario(81, 20, 20);
+    auto resident = make_cpu_population(s, 1000, 2);
+    const Snapshot want = run_generations(*resident, 29, 5);
+    auto a = make_cpu_population(s, 1000, 2);
+    auto b = make_cpu_chunked_population(s, 1000, 2, nullptr, 300, false, true);
+    expect_identical(want, run_generations_resumed(*a, *b, 29, 5, 2), "resident -> streamed");
+    auto c = make_cpu_chunked_population(s, 1000, 1, nullptr, 128, false, true);
+    auto d = make_cpu_population(s, 1000, 2);
+    expect_identical(want, run_generations_resumed(*c, *d, 29, 5, 3), "streamed -> resident");
+}
+
 TEST(PileInParity, CpuChunkedEngineResumesFromGenesEitherWay) {
     Scenario s = random_scenario(79, 20, 20);
     auto resident = make_cpu_population(s, 1000, 2);
@@ -177,6 +210,29 @@ TEST(PileInParity, CudaMatchesCpuBitForBit) {
     expect_identical(run_generations(*cpu, 3, 2), run_generations(*gpu, 3, 2),
                      "cuda vs cpu, population " + std::to_string(large));
 #endif
+}
+
+// The engine population on the device (make_engine_population: what `--backend cuda` would
+// run on the one engine), resident, chunked (parents on the device or bred on the host) and
+// streamed, against the cpu's (where there is a GPU).
+TEST(PileInParity, CudaEngineMatchesCpuBitForBit) {
+    GAEVAL_REQUIRE_DEVICE_OR_SKIP();
+    const BackendChoice cuda = resolve_backend("cuda", 2);
+    uint32_t seed = 150;
+    for (const Case& c : kCases) {
+        Scenario s = random_scenario(seed++, c.friendly, c.enemy);
+        auto cpu = make_cpu_population(s, c.population, 0);
+        const Snapshot want = run_generations(*cpu, 7, 5);
+        for (const learn::Chunking chunking :
+             {learn::Chunking{}, learn::Chunking{64, false}, learn::Chunking{64, true},
+              learn::Chunking{41, false, true}}) {
+            auto gpu = make_engine_population(cuda, s, c.population, nullptr, chunking);
+            expect_identical(want, run_generations(*gpu, 7, 5),
+                             "cuda engine (chunk " + std::to_string(chunking.members) +
+                                 (chunking.survivors_only ? ", streamed" : "") + ") vs cpu, " +
+                                 std::to_string(c.population) + " plans");
+        }
+    }
 }
 
 // Streamed on the device (survivors kept there, plans made a chunk at a time; chunk sizes that

@@ -7,10 +7,12 @@
 #include <cmath>
 #include <cstring>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "games/core/rng.hpp"
 #include "gpu_test_support.hpp"
+#include "host/learn/word_population.hpp"
 #include "host/pile_in/compare.hpp"
 #include "host/pile_in/population.hpp"
 #include "host/pile_in/rules.hpp"
@@ -196,6 +198,54 @@ TEST(RulesParity, CpuStreamedMatchesResidentBitForBit) {
         auto b = make_cpu_streamed_population(p.scenario, c.population, 2, &p, 13);
         expect_identical(want, run_generations_resumed(*a, *b, 5, 3, 1, 0.3),
                          "resident -> streamed, " + name(c));
+    }
+}
+
+// The engine's streamed layout (only the survivors kept, every plan made again from the seed or
+// them; repaired plans repaired again as scored) on every rules case, at 1 and 2 threads, and
+// resumed from genes.
+TEST(RulesParity, CpuStreamedEngineMatchesResidentBitForBit) {
+    uint32_t seed = 650;
+    for (const Case& c : kCases) {
+        const RulesProblem p =
+            random_problem(seed++, c.friendly, c.enemy, c.direction, c.paths, c.turn, c.repair);
+        auto resident = make_cpu_population(p.scenario, c.population, 2, &p);
+        const Snapshot want = run_generations(*resident, 5, 3, 0.3);
+        for (const auto& [threads, chunk] :
+             {std::pair<int, uint64_t>{1, 7}, {2, c.population / 3 + 1}}) {
+            auto streamed = make_cpu_chunked_population(p.scenario, c.population, threads, &p,
+                                                        chunk, false, true);
+            expect_identical(want, run_generations(*streamed, 5, 3, 0.3),
+                             "cpu engine streamed (" + std::to_string(chunk) + ", " +
+                                 std::to_string(threads) + " threads) vs resident, " + name(c));
+        }
+        auto a = make_cpu_population(p.scenario, c.population, 2, &p);
+        auto b = make_cpu_chunked_population(p.scenario, c.population, 2, &p, 13, false, true);
+        expect_identical(want, run_generations_resumed(*a, *b, 5, 3, 1, 0.3),
+                         "resident -> engine streamed, " + name(c));
+    }
+}
+
+// The engine population on the device in each layout against the cpu's (where there is a GPU),
+// repair cases included.
+TEST(RulesParity, CudaEngineMatchesCpuBitForBit) {
+    GAEVAL_REQUIRE_DEVICE_OR_SKIP();
+    const BackendChoice cuda = resolve_backend("cuda", 2);
+    uint32_t seed = 150;
+    for (const Case& c : kCases) {
+        const RulesProblem p =
+            random_problem(seed++, c.friendly, c.enemy, c.direction, c.paths, c.turn, c.repair);
+        auto cpu = make_cpu_population(p.scenario, c.population, 0, &p);
+        const Snapshot want = run_generations(*cpu, 7, 3, 0.3);
+        for (const learn::Chunking chunking :
+             {learn::Chunking{}, learn::Chunking{7, false}, learn::Chunking{7, true},
+              learn::Chunking{c.population / 3 + 1, false, true}}) {
+            auto gpu = make_engine_population(cuda, p.scenario, c.population, &p, chunking);
+            expect_identical(want, run_generations(*gpu, 7, 3, 0.3),
+                             "cuda engine (chunk " + std::to_string(chunking.members) +
+                                 (chunking.survivors_only ? ", streamed" : "") + ") vs cpu, " +
+                                 name(c));
+        }
     }
 }
 

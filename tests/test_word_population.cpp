@@ -238,6 +238,61 @@ TEST(WordPopulation, ChunkedOnTheCpuIsTheHostPath) {
     }
 }
 
+// The streamed layout (only 2 x the survivors kept, every member made again a chunk at a time)
+// is the host path generation by generation, from genomes given (write_words) as at every chunk
+// size, with repair constraints the members made again rewritten as scored.
+TEST(WordPopulation, StreamedOnTheCpuIsTheHostPath) {
+    const LearnConfig gapi1 = gapi1_on("s1.json", 300, 4);
+    const LearnConfig rules = rules_on("aos3:" + with_move_order("s8.json"), 101, 5);
+    const LearnConfig repair = rules_on("aos3:" + with_move_order("s8.json", true), 90, 2);
+    for (int threads : {1, 2}) {
+        const BackendChoice cpu = resolve_backend("cpu", threads);
+        // Chunk sizes: one member, sizes that do not divide the population, the whole of it.
+        for (uint64_t chunk :
+             threads == 1 ? std::vector<uint64_t>{1, 151} : std::vector<uint64_t>{64, 300})
+            expect_resident_is_host_path(gapi1, cpu, 4, Chunking{chunk, false, true});
+        expect_resident_is_host_path(rules, cpu, 4,
+                                     Chunking{threads == 1 ? 7u : 101u, false, true});
+        expect_resident_is_host_path(repair, cpu, 4, Chunking{13, false, true});
+    }
+}
+
+// From generation 0 made from the seed (initialize_words_on, never held whole): the streamed
+// layout's members are the resident one's after initialize and after each step.
+void expect_streamed_is_resident(LearnConfig c, const BackendChoice& backend, uint32_t generations,
+                                 uint64_t chunk) {
+    SCOPED_TRACE(c.scheme + " threads " + std::to_string(backend.threads) + " chunk " +
+                 std::to_string(chunk));
+    c.threads = backend.threads;
+    WordPopulation resident(backend, c), streamed(backend, c, Chunking{chunk, false, true});
+    resident.initialize();
+    streamed.initialize();
+    LearnState a = initial_state(c), b = a;
+    std::vector<uint32_t> want, got;
+    for (uint32_t g = 0; g <= generations; ++g) {
+        SCOPED_TRACE("generation " + std::to_string(g));
+        resident.read_words(want);
+        streamed.read_words(got);
+        ASSERT_EQ(want, got);
+        if (g == generations) break;
+        const GenerationReport x = step(c, a, resident), y = step(c, b, streamed);
+        EXPECT_EQ(x.mutants, y.mutants);
+        ASSERT_EQ(a.value, b.value);
+        EXPECT_EQ(a.best_words, b.best_words);
+    }
+}
+
+TEST(WordPopulation, StreamedFromTheSeedIsTheResidentPopulation) {
+    const LearnConfig repair = rules_on("aos3:" + with_move_order("s8.json", true), 90, 2);
+    for (int threads : {1, 2}) {
+        const BackendChoice cpu = resolve_backend("cpu", threads);
+        expect_streamed_is_resident(gapi1_on("s4.json", 200, 6), cpu, 4, 37);
+        expect_streamed_is_resident(rules_on("aos3:" + with_move_order("s8.json"), 101, 5), cpu, 4,
+                                    20);
+        expect_streamed_is_resident(repair, cpu, 4, 64);
+    }
+}
+
 TEST(WordPopulation, RefusesARunWithoutWordGenomesOrASchemeThatCannotBreedThem) {
     const LearnConfig real = problem_config("gapi1", "sphere", 4);
     EXPECT_THROW(WordPopulation(resolve_backend("cpu", 1), real), std::logic_error);

@@ -271,6 +271,12 @@ void Scheme::breed_words_on(const BackendChoice&, const LearnConfig&, uint32_t, 
                            " does not breed word genomes on a backend");
 }
 
+void Scheme::initialize_words_on(const BackendChoice&, const LearnConfig&, ChildSpan,
+                                 uint32_t*) const {
+    throw std::logic_error(std::string("scheme ") + name() +
+                           " does not make single members of generation 0 on a backend");
+}
+
 void Scheme::initialize(const LearnConfig& c, LearnState& s) const {
     const uint32_t n = c.population, d = c.dims();
     for (uint32_t m = 0; m < n; ++m)

@@ -27,10 +27,12 @@ namespace gaeval::learn {
 
 class WordPopulation;  // host/learn/word_population.hpp
 
-// Children [first, first + count) of a generation (a scheme's breed_words_on breeds them).
+// Children [first, first + count) of a generation (a scheme's breed_words_on breeds them), or,
+// with `children` (count of them, in the backend's memory), children[0 .. count).
 struct ChildSpan {
     uint32_t first = 0;
     uint32_t count = 0;
+    const uint32_t* children = nullptr;
 };
 // Every child of a generation of c.population members.
 inline ChildSpan whole_generation(const LearnConfig& c) { return ChildSpan{0, c.population}; }
@@ -148,6 +150,16 @@ class Scheme {
     // How many of the best ranks breed_words_on reads parents from (gapi1, rules: the
     // survivors); c.population where the scheme does not say.
     virtual uint32_t ranks_bred_from(const LearnConfig& c) const { return c.population; }
+    // Writes members `span` of generation 0 (what initialize gives them, config c) into slots
+    // 0 .. span.count - 1 of `dst` (member-major, dst in the backend's memory): one executor
+    // call. std::logic_error where streams_survivors() is false.
+    virtual void initialize_words_on(const BackendChoice& backend, const LearnConfig& c,
+                                     ChildSpan span, uint32_t* dst) const;
+    // Whether a population of word genomes may keep only its survivors between generations and
+    // make any member again from the seed and them (host/learn/word_population.hpp's streamed
+    // layout): initialize_words_on runs, and breed_words_on reads only the ranks below
+    // ranks_bred_from. gapi1 and rules; not a scheme whose breeding reads every member.
+    virtual bool streams_survivors() const { return false; }
     // Genomes are 9-bit codes (LearnState::codes, weights decoded from them), not floats:
     // islands migrate the codes, checkpoints must hold them.
     virtual bool bit_codes() const { return false; }

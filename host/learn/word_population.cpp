@@ -17,6 +17,10 @@ WordPopulation::WordPopulation(const BackendChoice& backend, const LearnConfig& 
         throw std::logic_error(std::string("WordPopulation: scheme ") + scheme_->name() +
                                " does not breed word genomes on a backend");
     config_.threads = backend_.threads;  // the scheme's host work (initialize) on its threads
+    if (chunking_.survivors_only) {
+        start_streamed();
+        return;
+    }
     const size_t words = size_t(config_.population) * config_.dims();
     // Chunked: the genomes in host memory, one chunk of them on the backend.
     const BackendChoice home =
@@ -30,6 +34,13 @@ WordPopulation::WordPopulation(const BackendChoice& backend, const LearnConfig& 
 }
 
 void WordPopulation::initialize() {
+    if (chunking_.survivors_only) {
+        made_with_ = config_;
+        source_ = Source::Seed;
+        scored_ = false;
+        words_ = BackendArray<uint32_t>();
+        return;
+    }
     LearnState s;
     s.words.resize(words_.size());
     scheme_->initialize(config_, s);
@@ -37,7 +48,9 @@ void WordPopulation::initialize() {
 }
 
 std::vector<double> WordPopulation::evaluate() {
-    if (chunking_.members)
+    if (chunking_.survivors_only)
+        evaluate_streamed();
+    else if (chunking_.members)
         evaluate_chunks();
     else
         fitness_ = config_.instance->evaluate_on(backend_, words_.data(), config_.population);
@@ -59,9 +72,11 @@ void WordPopulation::evaluate_chunks() {
     }
 }
 
-uint32_t WordPopulation::breed(uint32_t made, const std::vector<uint32_t>& ranked) {
+uint32_t WordPopulation::breed(uint32_t made, const std::vector<uint32_t>& ranked,
+                               bool count_mutants) {
     const uint32_t n = config_.population;
     if (ranked.size() != n) throw std::logic_error("WordPopulation::breed: not one rank a member");
+    if (chunking_.survivors_only) return breed_streamed(made, ranked, count_mutants);
     std::vector<uint8_t> hit(n);
     if (chunking_.members && !chunking_.parents_on_host) {
         breed_chunks(made, ranked, hit);
@@ -113,17 +128,26 @@ void WordPopulation::send_parents(const std::vector<uint32_t>& ranked) {
 
 void WordPopulation::read_member(uint64_t i, uint32_t* out) const {
     const uint32_t d = config_.dims();
+    if (chunking_.survivors_only) return read_streamed(i, 1, out);
     words_.download(out, d, i * d);
 }
 
 void WordPopulation::read_words(std::vector<uint32_t>& out) const {
-    out.resize(words_.size());
+    const size_t n = size_t(config_.population) * config_.dims();
+    out.resize(n);
+    if (chunking_.survivors_only) return read_streamed(0, config_.population, out.data());
     words_.download(out.data(), out.size());
 }
 
 void WordPopulation::write_words(const std::vector<uint32_t>& in) {
-    if (in.size() != words_.size())
+    const size_t n = size_t(config_.population) * config_.dims();
+    if (in.size() != n)
         throw std::logic_error("WordPopulation::write_words: not one population of genomes");
+    if (chunking_.survivors_only) {  // kept in host memory until the next breed
+        words_ = BackendArray<uint32_t>(host_threads_backend(backend_.threads), n);
+        source_ = Source::Words;
+        scored_ = false;
+    }
     words_.upload(in.data(), in.size());
 }
 

@@ -19,9 +19,21 @@
 //               into the spare host array. Chunking::parents_on_host breeds on the host's
 //               threads instead (the same op over the whole population on the cpu backend): for
 //               a population whose parents do not fit on the device either.
-// On the cpu backend the chunked layout runs the very same calls over host memory, so the CPU
-// tests (tests/test_word_population.cpp, test_pile_in_parity.cpp) check it against the resident
-// one at any chunk size.
+// Streamed (Chunking::survivors_only, K > 0; a scheme that streams_survivors: gapi1, rules):
+// for a population whose genomes fit neither on the device nor in host memory. No genome is
+// kept but the survivors: the backend holds 2 x S genomes (S = ranks_bred_from) and one chunk;
+// every other member is made again from where it came from (the seed: initialize_words_on;
+// the survivors: breed_words_on; or the words write_words gave, kept in host memory until the
+// next breed):
+//   evaluate    chunk by chunk: K members made into the chunk, evaluate_on there (a problem that
+//               rewrites genomes rewrites the chunk: it is made and rewritten again when read)
+//   breed       the ranking's S best made again (ChildSpan::children), rewritten as scored, into
+//               the spare survivor array: the next generation's parents; a generation moves no
+//               genome between the host and the device. The mutants of the generation it makes
+//               are counted by making its members' hits a chunk at a time (count_mutants)
+// On the cpu backend the chunked and streamed layouts run the very same calls over host memory,
+// so the CPU tests (tests/test_word_population.cpp, test_pile_in_parity.cpp) check them against
+// the resident one at any chunk size.
 //
 // read_member, read_words and write_words copy genomes for reports and checkpoints. Used by
 // `gaeval learn` on word problems (host/learn/learn_run.cpp) and `gaeval pile-in`'s engine
@@ -34,15 +46,15 @@
 #include "host/backend/backend.hpp"
 #include "host/backend/backend_array.hpp"
 #include "host/learn/learn.hpp"
+#include "host/learn/scheme.hpp"
 
 namespace gaeval::learn {
-
-class Scheme;
 
 // Where a WordPopulation's genomes live (see above).
 struct Chunking {
     uint64_t members = 0;          // 0: resident on the backend; K > 0: in host memory, K a chunk
     bool parents_on_host = false;  // chunked: breed on the host's threads, not chunk by chunk
+    bool survivors_only = false;   // K > 0: streamed, only the survivors kept (on the backend)
 };
 
 class WordPopulation {
@@ -63,8 +75,9 @@ class WordPopulation {
     // What the last evaluate() gave (empty before the first).
     const std::vector<double>& last_fitness() const { return fitness_; }
     // Replaces the population with generation `made` bred from it ranked by `ranked` (best
-    // first, one index a member); returns the members a mutation hit.
-    uint32_t breed(uint32_t made, const std::vector<uint32_t>& ranked);
+    // first, one index a member); returns the members a mutation hit (0 in the streamed layout
+    // without count_mutants, which would make every member once more to count them).
+    uint32_t breed(uint32_t made, const std::vector<uint32_t>& ranked, bool count_mutants = true);
 
     // Member i's words into out (dims of them).
     void read_member(uint64_t i, uint32_t* out) const;
@@ -82,6 +95,21 @@ class WordPopulation {
     // The ranks breeding reads, best first, into parents_ (and their order, 0 .. S-1).
     void send_parents(const std::vector<uint32_t>& ranked);
 
+    // The streamed layout (word_population_streamed.cpp).
+    enum class Source { Seed, Survivors, Words };
+    void start_streamed();
+    void evaluate_streamed();
+    uint32_t breed_streamed(uint32_t made, const std::vector<uint32_t>& ranked, bool count);
+    // Members span of the current generation, as made (rewritten where the generation has been
+    // scored and the problem rewrites genomes), into slots from `slot` of dst; hits of bred
+    // members into hit (backend memory, span.count; may be null for a span from the seed or
+    // the words). `listed`: span.children on the host (the Words source gathers there).
+    void make(ChildSpan span, const uint32_t* listed, BackendArray<uint32_t>& dst, uint64_t slot,
+              uint8_t* hit) const;
+    void rewrite_as_scored(BackendArray<uint32_t>& genomes, uint64_t slot, uint32_t count) const;
+    uint32_t count_mutants_streamed() const;
+    void read_streamed(uint64_t first, uint64_t count, uint32_t* out) const;
+
     BackendChoice backend_;
     LearnConfig config_;
     const Scheme* scheme_ = nullptr;
@@ -90,9 +118,18 @@ class WordPopulation {
     BackendArray<uint32_t> words_, spare_;
     std::vector<double> fitness_;
     // Chunked: one chunk of genomes and its hits, the parents and their order, on backend_.
-    BackendArray<uint32_t> chunk_words_;
-    BackendArray<uint8_t> chunk_hits_;
+    mutable BackendArray<uint32_t> chunk_words_;  // mutable: the streamed layout reads through it
+    mutable BackendArray<uint8_t> chunk_hits_;
     BackendArray<uint32_t> parents_, parent_order_;
+    // Streamed: where the current generation comes from, the configuration it was made with
+    // (its seed and rates), the survivors it is bred from ([bred_from_], best first; the other
+    // is spare), their ranks in the generation before, whether it has been scored.
+    Source source_ = Source::Seed;
+    LearnConfig made_with_;
+    uint32_t made_ = 0;
+    BackendArray<uint32_t> survivors_[2];
+    int bred_from_ = 0;
+    bool scored_ = false;
 };
 
 // learn::step (host/learn/learn.hpp) with the word genomes in `population` on its backend, for

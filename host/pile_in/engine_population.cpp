@@ -1,4 +1,6 @@
-// The CPU backend's pile-in population over the one GA engine (issue 31): the problem pile-in
+// The pile-in population over the one GA engine (issue 31), on any backend (`gaeval pile-in
+// --backend cpu` runs it; cuda: make_engine_population, checked against the cpu by the GPU
+// tests, not yet what `--backend cuda` runs): the problem pile-in
 // (GAPI1) or pile-in-rules (a rules preset) built from the population's scenario or rules
 // problem, bred by the scheme gapi1 or rules (host/learn/schemes/). `gaeval pile-in --backend
 // cpu` runs on it with pile_in::Engine's run folder, generations.csv, pictures and checkpoints
@@ -12,8 +14,9 @@
 //   breed       the scheme's breeding op (Scheme::breed_words_on) from that ranking, on the
 //               population's threads
 // The plans are a learn::WordPopulation (host/learn/word_population.hpp) on the cpu backend,
-// resident, or chunked (make_cpu_chunked_population: the layout a population larger than a
-// device's memory takes, forced on the cpu so that its tests run that path), member-major (member
+// resident, or chunked or streamed (make_cpu_chunked_population: the layouts a population larger
+// than a device's memory takes, forced on the cpu so that its tests run those paths); the
+// ranking is the backend's (host/backend/backend_ranking.hpp); member-major (member
 // i's words contiguous); read_genes and write_genes transpose them to pile-in's gene-major layout
 // ([gene * size + individual]), so checkpoints are the ones the other backends write and read.
 #include <memory>
@@ -21,7 +24,8 @@
 #include <string>
 #include <vector>
 
-#include "host/backend/cpu_ranking.hpp"
+#include "host/backend/backend_ranking.hpp"
+#include "host/backend/executor.hpp"
 #include "host/backend/parallel.hpp"
 #include "host/core/clock.hpp"
 #include "host/learn/learn.hpp"
@@ -37,15 +41,15 @@ namespace {
 
 class EnginePopulation final : public Population {
   public:
-    EnginePopulation(const Scenario& scenario, uint64_t size, int threads,
+    EnginePopulation(const BackendChoice& backend, const Scenario& scenario, uint64_t size,
                      const RulesProblem* rules, learn::Chunking chunking)
         : Population(size, rules ? rules->layout.words : scenario.friendly_count),
-          population_(resolve_backend("cpu", threads > 0 ? threads : 0),
-                      config_of(scenario, size, rules), chunking),
+          population_(backend, config_of(scenario, size, rules), chunking),
+          ranker_(population_.backend()),
           fitness_(size),
           ranked_(size) {}
 
-    std::string backend_name() const override { return "cpu"; }
+    std::string backend_name() const override { return population_.backend().name; }
 
     void randomize(uint64_t seed) override {
         population_.config().seed = seed;
@@ -63,12 +67,15 @@ class EnginePopulation final : public Population {
 
     GenerationStats rank() override {
         const double t0 = now_seconds();
-        const int threads = population_.backend().threads;
-        rank_descending(fitness_.data(), ranked_.data(), size_, threads, rank_scratch_);
+        // On the backend where it lies (on the cpu these are fitness_ and ranked_ themselves).
+        const BackendInput<float> fitness(population_.backend(), fitness_.data(), size_);
+        BackendOutput<uint32_t> ranked(population_.backend(), ranked_.data(), size_);
+        ranker_.rank(fitness.data(), ranked.data(), size_);
+        ranked.finish();
         const double t1 = now_seconds();
         const GenerationStats s =
             generation_stats(fitness_[ranked_[0]], fitness_[ranked_[size_ - 1]], ranked_[0],
-                             fixed_point_sum(fitness_.data(), size_, threads), size_);
+                             ranker_.fixed_point_sum(fitness.data(), size_), size_);
         times_.select += t1 - t0;
         times_.statistics += now_seconds() - t1;
         return s;
@@ -90,7 +97,7 @@ class EnginePopulation final : public Population {
         rates.crossover = c.params["crossover"];
         if (survivor_count(rates) != p.survivors)
             throw std::logic_error("breed: the scheme's survivor count differs from pile-in's");
-        population_.breed(p.generation, ranked_);
+        population_.breed(p.generation, ranked_, false);  // pile-in reports no mutants
         times_.vary += now_seconds() - t0;
     }
 
@@ -138,25 +145,34 @@ class EnginePopulation final : public Population {
     }
 
     learn::WordPopulation population_;  // the plans, member-major, on the cpu backend
+    BackendRanker ranker_;              // the ranking of the population's backend
     std::vector<float> fitness_;
     std::vector<uint32_t> ranked_;
-    std::vector<uint64_t> rank_scratch_;  // ranking scratch (packed keys)
 };
 
 }  // namespace
 
+std::unique_ptr<Population> make_engine_population(const BackendChoice& backend,
+                                                   const Scenario& scenario, uint64_t size,
+                                                   const RulesProblem* rules,
+                                                   learn::Chunking chunking) {
+    return std::make_unique<EnginePopulation>(backend, rules ? rules->scenario : scenario, size,
+                                              rules, chunking);
+}
+
 std::unique_ptr<Population> make_cpu_population(const Scenario& scenario, uint64_t size,
                                                 int threads, const RulesProblem* rules) {
-    return std::make_unique<EnginePopulation>(rules ? rules->scenario : scenario, size, threads,
-                                              rules, learn::Chunking{});
+    return make_engine_population(resolve_backend("cpu", threads > 0 ? threads : 0), scenario, size,
+                                  rules, learn::Chunking{});
 }
 
 std::unique_ptr<Population> make_cpu_chunked_population(const Scenario& scenario, uint64_t size,
                                                         int threads, const RulesProblem* rules,
-                                                        uint64_t chunk, bool parents_on_host) {
+                                                        uint64_t chunk, bool parents_on_host,
+                                                        bool survivors_only) {
     if (chunk == 0) throw std::logic_error("make_cpu_chunked_population: a chunk of no plans");
-    return std::make_unique<EnginePopulation>(rules ? rules->scenario : scenario, size, threads,
-                                              rules, learn::Chunking{chunk, parents_on_host});
+    return make_engine_population(resolve_backend("cpu", threads > 0 ? threads : 0), scenario, size,
+                                  rules, learn::Chunking{chunk, parents_on_host, survivors_only});
 }
 
 }  // namespace gaeval::pile_in

@@ -6,8 +6,10 @@
 #include <cstdlib>
 #include <string>
 
+#include "host/backend/backend_ranking.hpp"
 #include "host/backend/memory.hpp"
 #include "host/core/error.hpp"
+#include "host/learn/population_layout.hpp"
 
 namespace gaeval::pile_in {
 
@@ -58,34 +60,33 @@ uint64_t chunk_from_environment(const char* name) {
 
 namespace {
 
-// Plans per chunk when a population is streamed without a forced size: large enough that a
-// launch fills any GPU, small enough to leave the memory to the survivors.
-constexpr uint64_t kStreamChunk = uint64_t{1} << 22;
-
+// The engine population on the cpu: resident when it fits the host's available memory less
+// 10%, else streamed (only its survivors kept: learn::choose_layout); GAEVAL_CPU_CHUNK=N
+// forces streaming N plans at a time.
 std::unique_ptr<Population> make_cpu_checked(const BackendChoice& backend, const Scenario& scenario,
                                              int words, uint64_t size, uint64_t survivors,
                                              const RulesProblem* rules) {
     if (const uint64_t chunk = chunk_from_environment("GAEVAL_CPU_CHUNK"))
-        return make_cpu_streamed_population(scenario, size, backend.threads, rules, chunk);
-    const uint64_t needed = population_bytes(size, words, backend.kind);
+        return make_engine_population(backend, scenario, size, rules,
+                                      learn::Chunking{chunk, false, true});
     const uint64_t available = available_host_memory();
-    if (!available || needed <= available)
-        return make_cpu_population(scenario, size, backend.threads, rules);
-    const uint64_t chunk = std::min(size, kStreamChunk);
-    const uint64_t streamed =
-        survivors ? streamed_population_bytes(size, words, survivors, chunk, backend.kind) : 0;
-    if (!survivors || streamed > available)
-        throw InputError("--population " + std::to_string(size) + ": needs " + human_bytes(needed) +
-                         " of host memory" +
-                         (survivors ? " (" + human_bytes(streamed) + " streamed)" : "") + ", " +
-                         human_bytes(available) + " available");
-    std::fprintf(stderr,
-                 "gaeval: population of %llu plans needs %s, more than the %s of host memory "
-                 "available: streamed %llu plans at a time, survivors kept (%s)\n",
-                 static_cast<unsigned long long>(size), human_bytes(needed).c_str(),
-                 human_bytes(available).c_str(), static_cast<unsigned long long>(chunk),
-                 human_bytes(streamed).c_str());
-    return make_cpu_streamed_population(scenario, size, backend.threads, rules, chunk);
+    if (!available) return make_engine_population(backend, scenario, size, rules, {});
+    learn::LayoutNeeds needs;
+    needs.members = size;
+    needs.genome_bytes = static_cast<uint64_t>(words) * sizeof(uint32_t);
+    needs.survivors = survivors ? survivors : size;
+    needs.streams_survivors = survivors > 0;
+    needs.ranking_bytes = BackendRanker::workspace_bytes(backend, size);
+    const learn::LayoutChoice choice = learn::choose_layout(needs, available);
+    if (choice.chunking.members)
+        std::fprintf(stderr,
+                     "gaeval: population of %llu plans needs %s resident, more than the %s of host "
+                     "memory available less 10%%: %s\n",
+                     static_cast<unsigned long long>(size),
+                     human_bytes(double(learn::resident_bytes(needs))).c_str(),
+                     human_bytes(double(available)).c_str(),
+                     learn::describe_layout(needs, choice).c_str());
+    return make_engine_population(backend, scenario, size, rules, choice.chunking);
 }
 
 std::unique_ptr<Population> make_checked(const BackendChoice& backend, const Scenario& scenario,

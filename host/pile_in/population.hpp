@@ -14,6 +14,10 @@
 #include "problems/pile_in/rules.hpp"
 #include "problems/pile_in/scenario.hpp"
 
+namespace gaeval::learn {
+struct Chunking;  // host/learn/word_population.hpp
+}
+
 namespace gaeval::pile_in {
 
 struct GenerationStats {
@@ -107,9 +111,11 @@ uint64_t population_bytes(uint64_t size, int genes, BackendKind kind, double sur
 // Makes a population on the chosen backend. Checks memory first: a population that cannot fit
 // is an InputError naming the bytes needed and available, before anything is allocated.
 // survivors: plans that survive each generation (survivor_count; 0: unknown). A population too
-// large for its backend's memory whose survivors fit is streamed (StreamedPopulation), said
-// on stderr. GAEVAL_CPU_CHUNK=N (cpu) or GAEVAL_CUDA_CHUNK=N (cuda) forces streaming in chunks
-// of N plans; GAEVAL_CUDA_HOST_CHUNK=N forces the cuda backend's plans-in-host-memory mode.
+// large for its backend's memory whose survivors fit is streamed, said on stderr: on the cpu the
+// engine population's streamed layout (learn::choose_layout, 10% of the available memory kept),
+// on cuda StreamedPopulation. GAEVAL_CPU_CHUNK=N (cpu) or GAEVAL_CUDA_CHUNK=N (cuda) forces
+// streaming in chunks of N plans; GAEVAL_CUDA_HOST_CHUNK=N forces the cuda backend's
+// plans-in-host-memory mode.
 std::unique_ptr<Population> make_population(const BackendChoice& backend, const Scenario& scenario,
                                             uint64_t size, uint64_t survivors = 0);
 std::unique_ptr<Population> make_population(const BackendChoice& backend,
@@ -122,12 +128,21 @@ std::unique_ptr<Population> make_population(const BackendChoice& backend,
 // member-major inside, read and written gene-major.
 std::unique_ptr<Population> make_cpu_population(const Scenario& scenario, uint64_t size,
                                                 int threads, const RulesProblem* rules = nullptr);
+// The engine population on any backend (host/pile_in/engine_population.cpp), laid out as
+// `chunking` says (learn::Chunking; host/learn/population_layout.hpp chooses one that fits).
+std::unique_ptr<Population> make_engine_population(const BackendChoice& backend,
+                                                   const Scenario& scenario, uint64_t size,
+                                                   const RulesProblem* rules,
+                                                   learn::Chunking chunking);
 // The same with the engine's chunked layout (learn::Chunking): the plans in host memory,
 // evaluated and bred `chunk` plans at a time through the cpu backend (parents_on_host: bred on
-// the host's threads over the whole population instead), the same bits as the resident one.
+// the host's threads over the whole population instead; survivors_only: the streamed layout,
+// only the survivors kept, every plan made again a chunk at a time), the same bits as the
+// resident one.
 std::unique_ptr<Population> make_cpu_chunked_population(const Scenario& scenario, uint64_t size,
                                                         int threads, const RulesProblem* rules,
-                                                        uint64_t chunk, bool parents_on_host);
+                                                        uint64_t chunk, bool parents_on_host,
+                                                        bool survivors_only = false);
 // The CPU backend streaming `chunk` plans at a time (host/pile_in/streamed_population.hpp).
 std::unique_ptr<Population> make_cpu_streamed_population(const Scenario& scenario, uint64_t size,
                                                          int threads, const RulesProblem* rules,

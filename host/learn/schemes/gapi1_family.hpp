@@ -205,6 +205,23 @@ class Gapi1Family : public Scheme {
         if (!bred) throw std::logic_error("gapi1: the run has no listed word problem to breed");
     }
 
+    bool streams_survivors() const override { return true; }
+    // Members `span` of generation 0 as initialize makes them: breed_ops::InitGapi1Words of the
+    // listed word problem whose setup the instance holds.
+    void initialize_words_on(const BackendChoice& backend, const LearnConfig& c, ChildSpan span,
+                             uint32_t* dst) const override {
+        bool made = false;
+#define GAEVAL_INIT_PROBLEM(P) made = made || init_problem_words<P>(backend, c, span, dst);
+        GAEVAL_FOR_EACH_PROBLEM(GAEVAL_INIT_PROBLEM)
+#undef GAEVAL_INIT_PROBLEM
+        if (!made) throw std::logic_error("gapi1: the run has no listed word problem to make");
+    }
+
+    // The members a span names, as the ops read them.
+    static pile_in::IndexMap made_of(ChildSpan span) {
+        return pile_in::IndexMap{span.children, span.first};
+    }
+
     // Members a mutation hit.
     static uint32_t count_hits(const std::vector<uint8_t>& hit) {
         uint32_t mutants = 0;
@@ -224,12 +241,29 @@ class Gapi1Family : public Scheme {
             if (!setup || c.instance->problem() != P::kName) return false;
             const pile_in::Gapi1Rule rule{c.seed, made, survivor_count(c), mutation_rate(c)};
             const breed_ops::BreedGapi1Words<P> op{
-                P::from_setup(*setup), rule, ranked, src, dst, hit, c.dims(), span.first};
+                P::from_setup(*setup), rule, ranked, src, dst, hit, c.dims(), made_of(span)};
             for_each_index(backend, 0, span.count, op, kBreedChunk);
             return true;
         } else {
             (void)backend, (void)c, (void)made, (void)ranked, (void)src, (void)span, (void)dst,
                 (void)hit;
+            return false;
+        }
+    }
+
+    // initialize_words_on when the run's problem is P; false otherwise.
+    template <class P>
+    static bool init_problem_words(const BackendChoice& backend, const LearnConfig& c,
+                                   ChildSpan span, uint32_t* dst) {
+        if constexpr (problems::is_word_problem_v<P>) {
+            const auto* setup = c.instance ? c.instance->setup_as<typename P::Setup>() : nullptr;
+            if (!setup || c.instance->problem() != P::kName) return false;
+            const breed_ops::InitGapi1Words<P> op{P::from_setup(*setup), c.seed, dst, c.dims(),
+                                                  made_of(span)};
+            for_each_index(backend, 0, span.count, op, kBreedChunk);
+            return true;
+        } else {
+            (void)backend, (void)c, (void)span, (void)dst;
             return false;
         }
     }

@@ -62,7 +62,17 @@ class Rules final : public Gapi1Family {
         // The step reads src only (PlanView has one pointer type for both).
         base.src = plans_of(const_cast<uint32_t*>(src), d);
         base.dst = plans_of(dst, d);
-        const breed_ops::BreedRules op{pile_in::RulesStep{*problem, base}, hit, span.first};
+        const breed_ops::BreedRules op{pile_in::RulesStep{*problem, base}, hit, made_of(span)};
+        for_each_index(backend, 0, span.count, op, kBreedChunk);
+    }
+
+    // Members `span` of generation 0: RandomizeRulesPlans (one executor call on `backend`).
+    void initialize_words_on(const BackendChoice& backend, const LearnConfig& c, ChildSpan span,
+                             uint32_t* dst) const override {
+        const pile_in::RulesProblem* problem = rules_problem(c);
+        if (!problem) return Gapi1Family::initialize_words_on(backend, c, span, dst);
+        const pile_in::RandomizeRulesPlans op{c.seed, *problem, plans_of(dst, c.dims()),
+                                              made_of(span)};
         for_each_index(backend, 0, span.count, op, kBreedChunk);
     }
 };
