@@ -25,6 +25,12 @@ inline BackendChoice host_threads_backend(int threads) {
     return choice;
 }
 
+// Whether the backend's memory is apart from the host's (the device's): whether genomes kept in
+// host memory leave the backend's memory free (host/learn/population_layout.hpp).
+inline bool memory_apart_from_host(const BackendChoice& backend) {
+    return executor_detail::on_device(backend);
+}
+
 // n T kept in the backend's memory across calls (a population that stays on its backend between
 // generations): on the cpu a host array, on the device a device array. upload and download copy
 // n elements from `offset` on between the caller's host memory and it.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "host/backend/backend_array.hpp"
 #include "host/backend/backend_ranking.hpp"
 #include "host/backend/memory.hpp"
 #include "host/core/error.hpp"
@@ -48,7 +49,7 @@ LayoutNeeds layout_needs(const LearnConfig& c, const BackendChoice& backend) {
     p.genome_bytes = uint64_t{c.dims()} * sizeof(uint32_t);
     p.survivors = scheme.ranks_bred_from(c);
     p.streams_survivors = scheme.streams_survivors();
-    p.host_apart = backend.kind == BackendKind::Cuda;
+    p.host_apart = memory_apart_from_host(backend);
     p.ranking_bytes = BackendRanker::workspace_bytes(backend, c.population);
     return p;
 }

@@ -1,7 +1,8 @@
-// What pile-in's own populations still run on the host's cores: the CPU's streamed population
-// (populations larger than host memory, GAEVAL_CPU_CHUNK) and the breeding of the CUDA
-// backend's plans in host memory (breed_on_host). The CPU's resident population runs on the one
-// GA engine (host/pile_in/engine_population.cpp).
+// What pile-in's own populations still run on the host's cores: the CPU form of the CUDA
+// backend's streamed population (make_cpu_streamed_population: the tests' CPU reference of the
+// device streaming) and the breeding of the CUDA backend's plans in host memory
+// (breed_on_host). `gaeval pile-in --backend cpu` runs on the one GA engine, resident or
+// streamed (host/pile_in/engine_population.cpp, population.cpp).
 #include <algorithm>
 #include <stdexcept>
 
