@@ -183,6 +183,10 @@ struct EvaluateOp {
     const typename Op::Input* inputs;
     typename Op::Output* outputs;
     GAEVAL_HD void operator()(uint64_t i) const { outputs[i] = op(inputs, i); }
+    // An op with a Scratch type plays in per-thread scratch (evaluate_shape below).
+    GAEVAL_HD void operator()(uint64_t i, const ThreadScratch& scratch) const {
+        outputs[i] = op(inputs, i, scratch);
+    }
 };
 
 // Threads a searching match gets: Ataxx's root has tens of moves, so 8 lanes each get a few.
@@ -198,6 +202,20 @@ constexpr int kSearchLanes = 8;
 constexpr int kPlayoutMinBlocks = 4;
 template <class G>
 constexpr bool playouts_fit_bounds_v = lane_searchable_v<G>;
+
+// The shape an evaluate op's batch runs in: one thread an index; an op with a Scratch type
+// (pac::RolloutOp) in per-thread scratch of that size under the playouts' launch bounds (its
+// op(inputs, i, ThreadScratch) form), the others as op(inputs, i) without bounds.
+template <class Op, class = void>
+struct evaluate_shape {
+    using type = TaskShape<1>;
+};
+template <class Op>
+struct evaluate_shape<Op, std::void_t<typename Op::Scratch>> {
+    using type = TaskShape<1, kPlayoutMinBlocks, static_cast<int>(sizeof(typename Op::Scratch))>;
+};
+template <class Op>
+using evaluate_shape_t = typename evaluate_shape<Op>::type;
 
 // Whether a batch of G can hold a player that plays differently in the set than in the one
 // below it: the weighted set a one-ply weighted player (the game's own weighted_move, or its

@@ -2,6 +2,7 @@
 // corridors will do), pacs placed by hand, pellets on every other floor cell.
 #pragma once
 
+#include <cstdint>
 #include <initializer_list>
 #include <memory>
 #include <string>
@@ -17,6 +18,19 @@ struct Board {
     Game game;
     explicit Board(const std::vector<std::string>& rows) : map(build_map(rows)), game{map.get()} {}
     int at(int x, int y) const { return map->cell_at(x, y); }
+};
+
+// A generated map (generate_setup of `seed`, `pacs` pacs a side), its game and start.
+struct GeneratedTable {
+    Setup setup;
+    std::unique_ptr<Map> map;
+    Game game;
+    Pos start;
+    GeneratedTable(uint64_t seed, int pacs)
+        : setup(generate_setup(seed, 0, 0, pacs)),
+          map(build_map(setup.rows)),
+          game{map.get()},
+          start(start_position(*map, setup)) {}
 };
 
 struct PacAt {

@@ -24,22 +24,13 @@
 #include "host/batch/batch.hpp"
 #include "host/pac/map_io.hpp"
 #include "kernels/launch_config.hpp"
+#include "pac_test_support.hpp"
 #include "scratch_test_support.hpp"
 
 namespace gaeval::pac {
 namespace {
 
-struct Table {
-    Setup setup;
-    std::unique_ptr<Map> map;
-    Game game;
-    Pos start;
-    Table(uint64_t seed, int pacs)
-        : setup(generate_setup(seed, 0, 0, pacs)),
-          map(build_map(setup.rows)),
-          game{map.get()},
-          start(start_position(*map, setup)) {}
-};
+using Table = pac::testing::GeneratedTable;
 
 // The options of pac k of `side` as the bitboard form listed them: wait; MOVE to every cell of
 // grow(cell) minus the cell, ascending; when fast, of grow(those) minus them and the cell; SPEED
@@ -180,7 +171,7 @@ TEST(PacScratch, BatchPlayoutsOnTheCpuAreThePlainLoopsGames) {
     const Table t(5, 4);
     const std::vector<Player<Game>> players = playout_players();
     const std::vector<Pairing> pairings =
-        testing::all_pairings(static_cast<int>(players.size()), 2, 4);
+        gaeval::testing::all_pairings(static_cast<int>(players.size()), 2, 4);
     const BackendChoice cpu = resolve_backend("cpu", 2);
     const std::vector<GameRecord> batch =
         batch::play_pairings(t.game, t.start, players, pairings, 77, 400, cpu);
@@ -196,8 +187,8 @@ TEST(PacScratchGpu, DevicePlayoutsInSharedScratchAreTheCpusGames) {
     GAEVAL_REQUIRE_DEVICE_OR_SKIP();
     const Table t(5, 4);
     // 2048 games: many blocks.
-    testing::expect_device_playouts_are_the_cpus(t.game, t.start, playout_players(), 2,
-                                                 testing::gpu_test_size(256, 4), 400, 1, 0);
+    gaeval::testing::expect_device_playouts_are_the_cpus(
+        t.game, t.start, playout_players(), 2, gaeval::testing::gpu_test_size(256, 4), 400, 1, 0);
 }
 
 }  // namespace

@@ -24,6 +24,7 @@
 #include <cstdint>
 
 #include "games/core/hd.hpp"
+#include "games/core/scratch.hpp"
 #include "games/pac/game.hpp"
 #include "games/pac/map.hpp"
 #include "games/pac/rules.hpp"
@@ -95,6 +96,37 @@ GAEVAL_HD_INLINE Command plan_command(const Map& m, const Pos& p, int side, int 
     const int target = walk[last] >= 0 ? walk[last] : ahead;
     return Command::move_to(target);
 }
+
+// A turn's events as the counts gain() reads (a recorder for resolve_turn_into, rules.hpp): per
+// side the pellets eaten on cells in *known and elsewhere, the super pellets eaten and the pacs
+// lost. The same numbers as TurnEvents' bitboards give (each cell is eaten at most once a side a
+// turn: eat() takes it off the map), without the four bitboards.
+struct TurnCounts {
+    const BB* known;
+    int seen[2], unseen[2], supers[2], deaths[2];
+
+    GAEVAL_HD_INLINE void clear() {
+        for (int s = 0; s < 2; ++s) seen[s] = unseen[s] = supers[s] = deaths[s] = 0;
+    }
+    GAEVAL_HD_INLINE void ate(int s, int c) {
+        if (holds(*known, c))
+            ++seen[s];
+        else
+            ++unseen[s];
+    }
+    GAEVAL_HD_INLINE void ate_super(int s, int) { ++supers[s]; }
+    GAEVAL_HD_INLINE void died(int s) { ++deaths[s]; }
+    // Word by word: no whole-board temporary.
+    GAEVAL_HD_INLINE void took_rest(int s, const BB& pellets, const BB& supers_left) {
+        for (int i = 0; i < kWords; ++i) {
+            const int here = popcount64(pellets.w[i]);
+            const int in_sight = popcount64(pellets.w[i] & known->w[i]);
+            seen[s] += in_sight;
+            unseen[s] += here - in_sight;
+            supers[s] += popcount64(supers_left.w[i]);
+        }
+    }
+};
 
 // One generation's rollouts: individual i of `population` plans (inputs[0, population)) for
 // `side` against the other side's plan inputs[population], from `start`.
@@ -189,6 +221,102 @@ struct RolloutOp {
 
     GAEVAL_HD float operator()(const Plan* inputs, uint64_t i) const {
         return rollout(inputs[i], inputs[population]);
+    }
+
+    // The rollout in per-thread scratch (games/core/scratch.hpp; the batch layer's evaluate runs
+    // it: kernels/batch_ops.hpp, evaluate_shape): the position, the turn's working arrays, seat
+    // 0's commands, the turn's counts and the plan indexes, so that nothing indexed at run time
+    // sits in a GPU thread's local memory. The same value as rollout()
+    // (tests/test_pac_scratch.cpp).
+    struct Scratch {
+        Pos pos;
+        TurnWork turn;
+        Command cmd0[kMaxPacs];
+        TurnCounts counts;
+        int next[2][kMaxPacs];
+    };
+    GAEVAL_HD float operator()(const Plan* inputs, uint64_t i, const ThreadScratch& scratch) const {
+        return rollout_in(inputs[i], inputs[population], scratch.as<Scratch>());
+    }
+
+    // rollout() played in s.
+    GAEVAL_HD float rollout_in(const Plan& mine, const Plan& theirs, Scratch& s) const {
+        const Map& m = *game.map;
+        s.pos = start;
+        s.counts.known = &known;
+        for (int k = 0; k < kMaxPacs; ++k) s.next[0][k] = s.next[1][k] = 0;
+        float value = 0.0f;
+        for (int t = 0; t < depth && !s.pos.over; ++t) {
+            for (int k = 0; k < kMaxPacs; ++k) s.cmd0[k] = command_in(s, 0, k, mine, theirs);
+            for (int k = 0; k < kMaxPacs; ++k) s.turn.cmd1[k] = command_in(s, 1, k, mine, theirs);
+            resolve_turn_into(m, s.pos, s.cmd0, s.turn.cmd1, &s.counts, false, s.turn);
+            value = value + decay_at(t) * (gain(s.counts, side) - gain(s.counts, 1 - side));
+        }
+        return value + end_value_in(s.pos);
+    }
+
+    // Pac k of seat `seat`'s command in s (rollout()'s cmd[seat][k]).
+    GAEVAL_HD_INLINE Command command_in(Scratch& s, int seat, int k, const Plan& mine,
+                                        const Plan& theirs) const {
+        if (k >= s.pos.pacs) return Command::wait();
+        return plan_command(*game.map, s.pos, seat, k, seat == side ? mine : theirs,
+                            &s.next[seat][k]);
+    }
+
+    // gain() from a turn's counts: the same float operations on the same numbers.
+    GAEVAL_HD_INLINE float gain(const TurnCounts& c, int s) const {
+        const float pellets =
+            static_cast<float>(c.seen[s]) + unseen_value * static_cast<float>(c.unseen[s]);
+        const float supers = static_cast<float>(kSuperValue * c.supers[s]);
+        const float kills = kill_value * static_cast<float>(c.deaths[1 - s]);
+        return pellets + supers + kills;
+    }
+
+    // end_value() of p in scratch, which it consumes (the super pellets are taken off p as they
+    // are assigned): the pacs taken as a bit mask, no whole-board temporary.
+    GAEVAL_HD float end_value_in(Pos& p) const {
+        const Map& m = *game.map;
+        float voronoi = 0.0f;
+        for_each_cell(p.pellets, [&](int c) {
+            int near0 = kNoPath, near1 = kNoPath;
+            for (int k = 0; k < p.pacs; ++k) {
+                if (p.pac[0][k].alive) near0 = min(near0, int(m.dist[p.pac[0][k].cell][c]));
+                if (p.pac[1][k].alive) near1 = min(near1, int(m.dist[p.pac[1][k].cell][c]));
+            }
+            if (near0 == near1) return;
+            const float weight = known.test(c) ? 1.0f : unseen_value;
+            const int winner = near1 < near0 ? 1 : 0;
+            const float term = weight * decay_at(winner ? near1 : near0);
+            voronoi = winner == side ? voronoi + term : voronoi - term;
+        });
+        return voronoi_weight * voronoi + supers_in(p);
+    }
+
+    // end_value()'s super pellet assignment, taking the assigned super pellets off p.
+    GAEVAL_HD_INLINE float supers_in(Pos& p) const {
+        const Map& m = *game.map;
+        float supers = 0.0f;
+        uint32_t taken = 0;  // bit i: pac i (side i / kMaxPacs) is assigned
+        while (p.supers.any()) {
+            int best_pac = -1, best_cell = -1, best_dist = kNoPath;
+            for (int i = 0; i < 2 * kMaxPacs; ++i) {
+                const Pac& a = p.pac[i / kMaxPacs][i % kMaxPacs];
+                if (i % kMaxPacs >= p.pacs || !a.alive || (taken >> i & 1)) continue;
+                for_each_cell(p.supers, [&](int c) {
+                    if (m.dist[a.cell][c] < best_dist) {
+                        best_dist = m.dist[a.cell][c];
+                        best_pac = i;
+                        best_cell = c;
+                    }
+                });
+            }
+            if (best_pac < 0) break;
+            taken |= uint32_t{1} << best_pac;
+            take(p.supers, best_cell);
+            const float term = static_cast<float>(kSuperValue) * decay_at(best_dist);
+            supers = best_pac / kMaxPacs == side ? supers + term : supers - term;
+        }
+        return supers;
     }
 
     // Device binding of the map (games/core/game.hpp's table hooks).

@@ -82,10 +82,29 @@ struct Pos {
 // What one turn did, for rollouts that score it: the pellet cells each side ate (a pellet eaten
 // by both sides counts for both; the remaining pellets a side takes when the other has no pac
 // left count too) and the pacs each side lost.
+// The rules report them through the recorder's calls below (resolve_turn_into takes any type with
+// them: the rollouts' scratch form counts instead, games/pac/rollout.hpp).
 struct TurnEvents {
     BB eaten[2];
     BB eaten_supers[2];
     int deaths[2] = {0, 0};
+
+    GAEVAL_HD_INLINE void clear() {
+        for (int s = 0; s < 2; ++s) {
+            eaten[s] = BB::none();
+            eaten_supers[s] = BB::none();
+            deaths[s] = 0;
+        }
+    }
+    // Side s ate the pellet (the super pellet) on cell c; side s lost a pac.
+    GAEVAL_HD_INLINE void ate(int s, int c) { eaten[s].set(c); }
+    GAEVAL_HD_INLINE void ate_super(int s, int c) { eaten_supers[s].set(c); }
+    GAEVAL_HD_INLINE void died(int s) { deaths[s] += 1; }
+    // Side s takes every pellet and super pellet left (the other side has no pac).
+    GAEVAL_HD_INLINE void took_rest(int s, const BB& pellets, const BB& supers) {
+        eaten[s] |= pellets;
+        eaten_supers[s] |= supers;
+    }
 };
 
 // Cells side `side` sees: the lines of sight of its living pacs (super pellets are seen from
@@ -200,7 +219,8 @@ GAEVAL_HD_INLINE bool cell_taken_before(const Pos& p, int side, int k, int cell)
 
 // Pellets after the kills: each side with a living pac on a pellet's cell scores it (once per
 // cell), then every such pellet is gone.
-GAEVAL_HD_INLINE void eat(Pos& p, TurnEvents* ev) {
+template <class Events>
+GAEVAL_HD_INLINE void eat(Pos& p, Events* ev) {
     for (int s = 0; s < 2; ++s) {
         int gain = 0;
         for (int k = 0; k < p.pacs; ++k) {
@@ -208,8 +228,8 @@ GAEVAL_HD_INLINE void eat(Pos& p, TurnEvents* ev) {
             if (!p.pac[s][k].alive || cell_taken_before(p, s, k, c)) continue;
             const bool pellet = holds(p.pellets, c), super = holds(p.supers, c);
             gain += kPelletValue * pellet + kSuperValue * super;
-            if (ev && pellet) ev->eaten[s].set(c);
-            if (ev && super) ev->eaten_supers[s].set(c);
+            if (ev && pellet) ev->ate(s, c);
+            if (ev && super) ev->ate_super(s, c);
         }
         p.score[s] = static_cast<int16_t>(p.score[s] + gain);
     }
@@ -222,7 +242,8 @@ GAEVAL_HD_INLINE void eat(Pos& p, TurnEvents* ev) {
 }
 
 // Kills (every pac on a cell with an enemy that eats it dies) and pellets (eat) after a sub-step.
-GAEVAL_HD_INLINE void kill_and_eat(Pos& p, TurnEvents* ev, TurnWork& w) {
+template <class Events>
+GAEVAL_HD_INLINE void kill_and_eat(Pos& p, Events* ev, TurnWork& w) {
     for (int i = 0; i < kSlots; ++i) {
         w.dies[i] = false;
         if (i % kMaxPacs >= p.pacs) continue;
@@ -237,7 +258,7 @@ GAEVAL_HD_INLINE void kill_and_eat(Pos& p, TurnEvents* ev, TurnWork& w) {
     for (int i = 0; i < kSlots; ++i) {
         if (!w.dies[i]) continue;
         p.pac[i / kMaxPacs][i % kMaxPacs].alive = 0;
-        if (ev) ev->deaths[i / kMaxPacs] += 1;
+        if (ev) ev->died(i / kMaxPacs);
     }
     eat(p, ev);
 }
@@ -247,16 +268,14 @@ GAEVAL_HD_INLINE void kill_and_eat(Pos& p, TurnEvents* ev, TurnWork& w) {
 // Whether a finished-or-not position's game is over after a resolved turn: a side without a
 // pac (the other side, if it has one, takes every remaining pellet), the turn limit, or too few
 // pellets left to change the ranking (remaining value below the score difference, or none).
-GAEVAL_HD_INLINE void settle_end(Pos& p, TurnEvents* ev) {
+template <class Events>
+GAEVAL_HD_INLINE void settle_end(Pos& p, Events* ev) {
     const int alive[2] = {alive_count(p, 0) + (p.hidden & 1), alive_count(p, 1) + (p.hidden >> 1)};
     if (alive[0] == 0 || alive[1] == 0) {
         for (int s = 0; s < 2; ++s) {
             if (alive[s] == 0) continue;
             p.score[s] = static_cast<int16_t>(p.score[s] + remaining_value(p));
-            if (ev) {
-                ev->eaten[s] |= p.pellets;
-                ev->eaten_supers[s] |= p.supers;
-            }
+            if (ev) ev->took_rest(s, p.pellets, p.supers);
         }
         p.pellets = BB::none();
         p.supers = BB::none();
@@ -301,7 +320,8 @@ GAEVAL_HD_INLINE void start_turn(const Map& m, Pos& p, const Command* cmd0, cons
 }
 
 // Movement sub-step `sub` (0, or 1 for the fast pacs' second step), then kills and pellets.
-GAEVAL_HD_INLINE void move_step(Pos& p, int sub, TurnEvents* ev, TurnWork& w) {
+template <class Events>
+GAEVAL_HD_INLINE void move_step(Pos& p, int sub, Events* ev, TurnWork& w) {
     bool anyone = false;
     for (int i = 0; i < kSlots; ++i) {
         const int s = i / kMaxPacs, k = i % kMaxPacs;
@@ -347,16 +367,13 @@ GAEVAL_HD_INLINE void update_beliefs(const Map& m, Pos& p) {
 //   4 timers: cooldowns fall by one, and the speed turns of pacs that were fast; the turn
 //     counter advances and the end rules apply; with update_beliefs, each side's maybe set drops
 //     the cells it sees empty.
-GAEVAL_HD_INLINE void resolve_turn(const Map& m, Pos& p, const Command* cmd0, const Command* cmd1,
-                                   TurnEvents* ev, bool update_beliefs, TurnWork& w) {
+// The events go to ev (when not null), a TurnEvents or a type with its recorder's calls.
+template <class Events>
+GAEVAL_HD_INLINE void resolve_turn_into(const Map& m, Pos& p, const Command* cmd0,
+                                        const Command* cmd1, Events* ev, bool update_beliefs,
+                                        TurnWork& w) {
     using detail::kSlots;
-    if (ev) {
-        for (int s = 0; s < 2; ++s) {
-            ev->eaten[s] = BB::none();
-            ev->eaten_supers[s] = BB::none();
-            ev->deaths[s] = 0;
-        }
-    }
+    if (ev) ev->clear();
     detail::start_turn(m, p, cmd0, cmd1, w);
     for (int sub = 0; sub < 2; ++sub) detail::move_step(p, sub, ev, w);
     for (int i = 0; i < kSlots; ++i) {
@@ -370,6 +387,12 @@ GAEVAL_HD_INLINE void resolve_turn(const Map& m, Pos& p, const Command* cmd0, co
     p.turn = static_cast<uint16_t>(p.turn + 1);
     settle_end(p, ev);
     if (update_beliefs) detail::update_beliefs(m, p);
+}
+
+// The same with the events in a TurnEvents.
+GAEVAL_HD_INLINE void resolve_turn(const Map& m, Pos& p, const Command* cmd0, const Command* cmd1,
+                                   TurnEvents* ev, bool update_beliefs, TurnWork& w) {
+    resolve_turn_into(m, p, cmd0, cmd1, ev, update_beliefs, w);
 }
 
 // The same with the working arrays in a local.

@@ -207,6 +207,9 @@ std::vector<GameRecord> play_keyed_pairings(const G& game, const typename G::Pos
 // GAEVAL_FOR_EACH_BATCH_OP (games/registry.hpp), with
 //   using Input = ...; using Output = ...;          (trivially copyable)
 //   GAEVAL_HD Output operator()(const Input* inputs, uint64_t i) const;
+// optionally a per-thread scratch form (a `struct Scratch` and
+//   GAEVAL_HD Output operator()(const Input* inputs, uint64_t i, const ThreadScratch&) const;
+// the same value, played in that scratch on both backends: kernels/batch_ops.hpp evaluate_shape),
 // and, when it reads lookup tables in host memory, the table hooks of games/core/game.hpp (the
 // CUDA backend copies them and `inputs` to the device for the call). `inputs` holds everything
 // the op reads by index: a population and whatever it is compared against.
@@ -219,7 +222,8 @@ std::vector<typename Op::Output> evaluate(const Op& op,
     const BackendBound<Op> bound(backend, op);  // the op's lookup tables, if it has any
     const BackendInput<typename Op::Input> in(backend, inputs.data(), inputs.size());
     BackendOutput<typename Op::Output> out(backend, outputs.data(), n);
-    for_each_index(backend, 0, n, batch_ops::EvaluateOp<Op>{bound.get(), in.data(), out.data()});
+    for_each_task<batch_ops::evaluate_shape_t<Op>>(
+        backend, 0, n, batch_ops::EvaluateOp<Op>{bound.get(), in.data(), out.data()});
     out.finish();
     return outputs;
 }
