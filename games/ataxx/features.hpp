@@ -74,37 +74,6 @@ struct ClassCounts {
     }
 };
 
-// The cells of `cells` by how many of their grow neighbours are in `of`: a cell with n of them
-// counts in class class_of(n) (none when negative).
-template <class Geometry, class ClassOf>
-GAEVAL_HD_INLINE ClassCounts count_by_neighbours(const Geometry& geo,
-                                                 const typename Geometry::BB& cells,
-                                                 const typename Geometry::BB& of,
-                                                 ClassOf class_of) {
-    ClassCounts n;
-    for_each_cell(cells, [&](int c) {
-        const int k = class_of((geo.grow_of(c) & of).count());
-        if (k >= 0) n.add(k);
-    });
-    return n;
-}
-
-// Pieces by exposure (empty neighbours): class k counts those with exposure k (0..3).
-template <class Geometry>
-GAEVAL_HD_INLINE ClassCounts count_exposure(const Geometry& geo,
-                                            const typename Geometry::BB& pieces,
-                                            const typename Geometry::BB& empty) {
-    return count_by_neighbours(geo, pieces, empty, [](int n) { return n <= 3 ? n : -1; });
-}
-
-// Holes by the own pieces next to them: class k counts those with k + 1 (class 2: 3 or more).
-template <class Geometry>
-GAEVAL_HD_INLINE ClassCounts count_risky_holes(const Geometry& geo,
-                                               const typename Geometry::BB& holes,
-                                               const typename Geometry::BB& own) {
-    return count_by_neighbours(geo, holes, own, [](int n) { return gaeval::min(n, 3) - 1; });
-}
-
 // The 7x7 fast path's counts, bit-parallel over the board's word: for every cell at once, how
 // many of its grow neighbours are in s (the range is symmetric: c is next to c + d for the eight
 // offsets d, and no offset wraps from the seventh file to the first), as bit planes: ones, twos,
@@ -165,6 +134,104 @@ GAEVAL_HD_FORCEINLINE ClassCounts count_risky_holes(const Square7Geometry&,
     return n;
 }
 
+// The table boards' counts in one pass over each side's pieces, each piece's grow range read
+// once (the loops over the cells of count_exposure, count_risky_holes, grow_closure and
+// reach_closure, six passes over pieces and holes, made two): an own piece adds its exposure
+// class, its range to the own grow closure and, a word at a time, to the planes counting for every
+// cell its own neighbours (the ranges are symmetric: a hole's own neighbours are the own pieces
+// whose range holds it); an opponent piece its class and its range to the opponents' grow and
+// reach closures. The same counts as the definitions (tests/test_ataxx_features.cpp); on one CPU
+// thread weighted play on 10x10 runs about half the instructions of the six passes
+// (bench/results/kernel-resources.md).
+template <int W>
+struct TableOwnSide {
+    ClassCounts exposure;
+    Bitboard<W> grown;
+    NeighbourPlanes near[W];
+};
+template <int W>
+GAEVAL_HD_INLINE TableOwnSide<W> table_own_side(const TableGeometry<W>& geo, const Bitboard<W>& own,
+                                                const Bitboard<W>& empty) {
+    TableOwnSide<W> side{ClassCounts{}, own, {}};
+    for_each_cell(own, [&](int c) {
+        const Bitboard<W> range = geo.grow_of(c);
+        const int exposure = (range & empty).count();
+        if (exposure <= 3) side.exposure.add(exposure);
+        side.grown |= range;
+        for (int k = 0; k < W; ++k) side.near[k].add(range.w[k]);
+    });
+    return side;
+}
+template <int W>
+struct TableOpponentSide {
+    ClassCounts exposure;
+    Bitboard<W> grown, reached;
+};
+template <int W>
+GAEVAL_HD_INLINE TableOpponentSide<W> table_opponent_side(const TableGeometry<W>& geo,
+                                                          const Bitboard<W>& opp,
+                                                          const Bitboard<W>& empty) {
+    TableOpponentSide<W> side{ClassCounts{}, opp, opp};
+    for_each_cell(opp, [&](int c) {
+        const Bitboard<W> range = geo.grow_of(c);
+        const int exposure = (range & empty).count();
+        if (exposure <= 3) side.exposure.add(exposure);
+        side.grown |= range;
+        side.reached |= range | geo.jump_of(c);
+    });
+    return side;
+}
+// Risky holes from the own side's planes: the holes with exactly 1, exactly 2, 3 or more.
+template <int W>
+GAEVAL_HD_FORCEINLINE ClassCounts count_risky_holes(const TableOwnSide<W>& side,
+                                                    const Bitboard<W>& holes) {
+    int one = 0, two = 0, three_plus = 0;
+    for (int k = 0; k < W; ++k) {
+        const NeighbourPlanes& at_risk = side.near[k];
+        one += popcount64(holes.w[k] & at_risk.exactly(1));
+        two += popcount64(holes.w[k] & at_risk.exactly(2));
+        three_plus += popcount64(holes.w[k] & (at_risk.four_plus | (at_risk.ones & at_risk.twos)));
+    }
+    ClassCounts n;
+    n.fields = static_cast<uint64_t>(one) | static_cast<uint64_t>(two) << 16 |
+               static_cast<uint64_t>(three_plus) << 32;
+    return n;
+}
+
+// The exposure classes of one side into out[first .. first + 3].
+GAEVAL_HD_FORCEINLINE void write_exposure(const ClassCounts& exposure, int* out, Feature first) {
+    for (int k = 0; k < 4; ++k) out[int(first) + k] = exposure[k];
+}
+// The risky holes' classes and the two hole counts into out.
+GAEVAL_HD_FORCEINLINE void write_holes(const ClassCounts& risky, int own_holes, int opp_holes,
+                                       int* out) {
+    out[int(Feature::RiskyHoles1)] = risky[0];
+    out[int(Feature::RiskyHoles2)] = risky[1];
+    out[int(Feature::RiskyHoles3Plus)] = risky[2];
+    out[int(Feature::OwnHoles)] = own_holes;
+    out[int(Feature::OpponentHoles)] = opp_holes;
+}
+// The features of a table board (the passes above) and of the 7x7 fast path (the planes) from
+// the sides' pieces and the empty cells.
+template <int W>
+GAEVAL_HD_INLINE void side_features(const TableGeometry<W>& geo, const Bitboard<W>& own,
+                                    const Bitboard<W>& opp, const Bitboard<W>& empty, int* out) {
+    const TableOwnSide<W> mine = table_own_side(geo, own, empty);
+    const TableOpponentSide<W> theirs = table_opponent_side(geo, opp, empty);
+    write_exposure(mine.exposure, out, Feature::OwnSafe);
+    write_exposure(theirs.exposure, out, Feature::OpponentSafe);
+    write_holes(count_risky_holes(mine, theirs.reached & empty), (mine.grown & empty).count(),
+                (theirs.grown & empty).count(), out);
+}
+GAEVAL_HD_INLINE void side_features(const Square7Geometry& geo, const Bitboard<1>& own,
+                                    const Bitboard<1>& opp, const Bitboard<1>& empty, int* out) {
+    write_exposure(count_exposure(geo, own, empty), out, Feature::OwnSafe);
+    write_exposure(count_exposure(geo, opp, empty), out, Feature::OpponentSafe);
+    write_holes(count_risky_holes(geo, geo.reach_closure(opp) & empty, own),
+                (geo.grow_closure(own) & empty).count(), (geo.grow_closure(opp) & empty).count(),
+                out);
+}
+
 // Fills out[kFeatureCount] with the features of p seen by `player` (see the definitions above).
 template <class G>
 GAEVAL_HD void features(const G& game, const typename G::Pos& p, int player, int* out) {
@@ -174,22 +241,7 @@ GAEVAL_HD void features(const G& game, const typename G::Pos& p, int player, int
     const BB empty = game.geo.playable().minus(own | opp);
     out[int(Feature::OwnPieces)] = own.count();
     out[int(Feature::OpponentPieces)] = opp.count();
-    const ClassCounts own_exposure = count_exposure(game.geo, own, empty);
-    out[int(Feature::OwnSafe)] = own_exposure[0];
-    out[int(Feature::OwnNearSafe1)] = own_exposure[1];
-    out[int(Feature::OwnNearSafe2)] = own_exposure[2];
-    out[int(Feature::OwnNearSafe3)] = own_exposure[3];
-    const ClassCounts opp_exposure = count_exposure(game.geo, opp, empty);
-    out[int(Feature::OpponentSafe)] = opp_exposure[0];
-    out[int(Feature::OpponentNearSafe1)] = opp_exposure[1];
-    out[int(Feature::OpponentNearSafe2)] = opp_exposure[2];
-    out[int(Feature::OpponentNearSafe3)] = opp_exposure[3];
-    const ClassCounts risky = count_risky_holes(game.geo, game.geo.reach_closure(opp) & empty, own);
-    out[int(Feature::RiskyHoles1)] = risky[0];
-    out[int(Feature::RiskyHoles2)] = risky[1];
-    out[int(Feature::RiskyHoles3Plus)] = risky[2];
-    out[int(Feature::OwnHoles)] = (game.geo.grow_closure(own) & empty).count();
-    out[int(Feature::OpponentHoles)] = (game.geo.grow_closure(opp) & empty).count();
+    side_features(game.geo, own, opp, empty, out);
 }
 
 // Bit-identical on every backend (one int subtraction and one correctly rounded float division
