@@ -1,12 +1,14 @@
 // The co-evolution bot's rollouts in per-thread scratch (games/pac/rollout.hpp: RolloutOp's
 // Scratch, rollout_in; the turn's events counted by TurnCounts instead of TurnEvents' bitboards;
 // the end's terms with the pacs taken as a mask):
-// - the scratch form against the plain one (rollout(): a copy of the position, TurnEvents),
+// - the scratch form against the reference below (the plain rollout it replaced: a copy of the
+//   position, TurnEvents),
 //   rollout for rollout, bit for bit, on generated maps of 2 to 5 pacs, from starts advanced by
 //   random turns, with pacs removed (a side with none left: its rival takes the rest), hidden
 //   enemies, random plans and sight sets, both sides evaluated, weights zero, positive and
 //   negative, depths 1 to 40, the scratch filled with garbage first (and reused unwiped);
-// - the batch layer's evaluate (which now runs the scratch form) against the plain op;
+// - the batch layer's evaluate (which runs the scratch form) and the op's own-scratch form
+//   against the reference;
 // - the slice size and the blocks it allows.
 // The GPU test (skipped without a device) evaluates the same populations on the device.
 #include <gtest/gtest.h>
@@ -115,6 +117,80 @@ std::vector<Plan> population(const Table& t, const RolloutOp& op, int members, D
     return plans;
 }
 
+// The reference: the rollout as RolloutOp played it before its scratch form (a copy of the
+// position, the turn's events as TurnEvents' bitboards, the end's pacs taken in a bool array),
+// kept here as the second implementation the scratch form is compared with.
+float reference_gain(const RolloutOp& op, const TurnEvents& ev, int s) {
+    const int seen = (ev.eaten[s] & op.known).count();
+    const int unseen = ev.eaten[s].count() - seen;
+    const float pellets = static_cast<float>(seen) + op.unseen_value * static_cast<float>(unseen);
+    const float supers = static_cast<float>(kSuperValue * ev.eaten_supers[s].count());
+    const float kills = op.kill_value * static_cast<float>(ev.deaths[1 - s]);
+    return pellets + supers + kills;
+}
+
+float reference_end_value(const RolloutOp& op, const Pos& p) {
+    const Map& m = *op.game.map;
+    float voronoi = 0.0f;
+    for_each_cell(p.pellets, [&](int c) {
+        int near[2] = {kNoPath, kNoPath};
+        for (int s = 0; s < 2; ++s)
+            for (int k = 0; k < p.pacs; ++k)
+                if (p.pac[s][k].alive) near[s] = min(near[s], int(m.dist[p.pac[s][k].cell][c]));
+        if (near[0] == near[1]) return;
+        const float weight = op.known.test(c) ? 1.0f : op.unseen_value;
+        const int winner = near[1] < near[0] ? 1 : 0;
+        const float term = weight * op.decay_at(near[winner]);
+        voronoi = winner == op.side ? voronoi + term : voronoi - term;
+    });
+    float supers = 0.0f;
+    bool taken_pac[2 * kMaxPacs] = {};
+    BB left = p.supers;
+    while (left.any()) {
+        int best_pac = -1, best_cell = -1, best_dist = kNoPath;
+        for (int i = 0; i < 2 * kMaxPacs; ++i) {
+            const Pac& a = p.pac[i / kMaxPacs][i % kMaxPacs];
+            if (i % kMaxPacs >= p.pacs || !a.alive || taken_pac[i]) continue;
+            for_each_cell(left, [&](int c) {
+                if (m.dist[a.cell][c] < best_dist) {
+                    best_dist = m.dist[a.cell][c];
+                    best_pac = i;
+                    best_cell = c;
+                }
+            });
+        }
+        if (best_pac < 0) break;
+        taken_pac[best_pac] = true;
+        left.reset(best_cell);
+        const float term = static_cast<float>(kSuperValue) * op.decay_at(best_dist);
+        supers = best_pac / kMaxPacs == op.side ? supers + term : supers - term;
+    }
+    return op.voronoi_weight * voronoi + supers;
+}
+
+// Member i of `inputs` against inputs[op.population], as RolloutOp's plain form did.
+float reference_rollout(const RolloutOp& op, const Plan* inputs, uint64_t i) {
+    const Map& m = *op.game.map;
+    const Plan* plans[2];
+    plans[op.side] = &inputs[i];
+    plans[1 - op.side] = &inputs[op.population];
+    Pos p = op.start;
+    int next[2][kMaxPacs] = {};
+    float value = 0.0f;
+    for (int t = 0; t < op.depth && !p.over; ++t) {
+        Command cmd[2][kMaxPacs];
+        for (int s = 0; s < 2; ++s)
+            for (int k = 0; k < kMaxPacs; ++k)
+                cmd[s][k] =
+                    k < p.pacs ? plan_command(m, p, s, k, *plans[s], &next[s][k]) : Command::wait();
+        TurnEvents ev;
+        resolve_turn(m, p, cmd[0], cmd[1], &ev, false);
+        value = value + op.decay_at(t) *
+                            (reference_gain(op, ev, op.side) - reference_gain(op, ev, 1 - op.side));
+    }
+    return value + reference_end_value(op, p);
+}
+
 // Every rollout of many ops on the map of `seed` with `pacs` pacs: the scratch form against the
 // plain one, bit for bit, the scratch filled with garbage before every other rollout. Returns
 // the rollouts compared; counts the distinct values in *distinct (that the rollouts vary).
@@ -133,7 +209,7 @@ int compare_rollouts(uint64_t seed, int pacs, int ops, int members, int* distinc
         for (int i = 0; i < members; ++i) {
             if (i % 2 == 0)
                 for (auto& byte : scratch.bytes) byte = static_cast<unsigned char>(draws.next());
-            const float plain = op(plans.data(), static_cast<uint64_t>(i));
+            const float plain = reference_rollout(op, plans.data(), static_cast<uint64_t>(i));
             const float in_scratch = op(plans.data(), static_cast<uint64_t>(i), scratch.slice());
             EXPECT_EQ(std::memcmp(&plain, &in_scratch, sizeof plain), 0)
                 << "map " << seed << ", " << pacs << " pacs, op " << o << ", member " << i << ": "
@@ -174,7 +250,7 @@ TEST(PacRolloutScratch, ASideWithoutPacsIsThePlainRollout) {
             op.population = 4;
             for (int i = 0; i < 4; ++i) {
                 std::memset(scratch.bytes, 0x5A, sizeof scratch.bytes);
-                const float plain = op(plans.data(), static_cast<uint64_t>(i));
+                const float plain = reference_rollout(op, plans.data(), static_cast<uint64_t>(i));
                 const float in_scratch =
                     op(plans.data(), static_cast<uint64_t>(i), scratch.slice());
                 EXPECT_EQ(std::memcmp(&plain, &in_scratch, sizeof plain), 0)
@@ -198,8 +274,10 @@ TEST(PacRolloutScratch, TheBatchRunsTheScratchFormAsThePlainOp) {
             const auto out = batch::evaluate(op, plans, 40, resolve_backend("cpu", threads));
             ASSERT_EQ(out.size(), 40u);
             for (int i = 0; i < 40; ++i) {
-                const float plain = op(plans.data(), static_cast<uint64_t>(i));
+                const float plain = reference_rollout(op, plans.data(), static_cast<uint64_t>(i));
                 EXPECT_EQ(std::memcmp(&plain, &out[i], sizeof plain), 0) << "member " << i;
+                const float own = op(plans.data(), static_cast<uint64_t>(i));
+                EXPECT_EQ(std::memcmp(&plain, &own, sizeof plain), 0) << "member " << i;
             }
         }
     }

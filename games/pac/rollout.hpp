@@ -97,10 +97,10 @@ GAEVAL_HD_INLINE Command plan_command(const Map& m, const Pos& p, int side, int 
     return Command::move_to(target);
 }
 
-// A turn's events as the counts gain() reads (a recorder for resolve_turn_into, rules.hpp): per
-// side the pellets eaten on cells in *known and elsewhere, the super pellets eaten and the pacs
-// lost. The same numbers as TurnEvents' bitboards give (each cell is eaten at most once a side a
-// turn: eat() takes it off the map), without the four bitboards.
+// A turn's events as the counts RolloutOp::gain reads (a recorder for resolve_turn_into,
+// rules.hpp): per side the pellets eaten on cells in *known and elsewhere, the super pellets eaten
+// and the pacs lost. The same numbers as TurnEvents' bitboards give (each cell is eaten at most
+// once a side a turn: eat() takes it off the map), without the four bitboards.
 struct TurnCounts {
     const BB* known;
     int seen[2], unseen[2], supers[2], deaths[2];
@@ -147,87 +147,12 @@ struct RolloutOp {
 
     GAEVAL_HD_INLINE float decay_at(int d) const { return d < kDecaySteps ? decay[d] : 0.0f; }
 
-    // Gain of side s in a turn (see the header comment).
-    GAEVAL_HD_INLINE float gain(const TurnEvents& ev, int s) const {
-        const int seen = (ev.eaten[s] & known).count();
-        const int unseen = ev.eaten[s].count() - seen;
-        const float pellets = static_cast<float>(seen) + unseen_value * static_cast<float>(unseen);
-        const float supers = static_cast<float>(kSuperValue * ev.eaten_supers[s].count());
-        const float kills = kill_value * static_cast<float>(ev.deaths[1 - s]);
-        return pellets + supers + kills;
-    }
-
-    // The end's terms: nearer pellets and the super pellet assignment, for side `side`.
-    GAEVAL_HD_INLINE float end_value(const Pos& p) const {
-        const Map& m = *game.map;
-        float voronoi = 0.0f;
-        for_each_cell(p.pellets, [&](int c) {
-            int near[2] = {kNoPath, kNoPath};
-            for (int s = 0; s < 2; ++s)
-                for (int k = 0; k < p.pacs; ++k)
-                    if (p.pac[s][k].alive) near[s] = min(near[s], int(m.dist[p.pac[s][k].cell][c]));
-            if (near[0] == near[1]) return;
-            const float weight = known.test(c) ? 1.0f : unseen_value;
-            const int winner = near[1] < near[0] ? 1 : 0;
-            const float term = weight * decay_at(near[winner]);
-            voronoi = winner == side ? voronoi + term : voronoi - term;
-        });
-        float supers = 0.0f;
-        bool taken_pac[2 * kMaxPacs] = {};
-        BB left = p.supers;
-        while (left.any()) {
-            int best_pac = -1, best_cell = -1, best_dist = kNoPath;
-            for (int i = 0; i < 2 * kMaxPacs; ++i) {
-                const Pac& a = p.pac[i / kMaxPacs][i % kMaxPacs];
-                if (i % kMaxPacs >= p.pacs || !a.alive || taken_pac[i]) continue;
-                for_each_cell(left, [&](int c) {
-                    if (m.dist[a.cell][c] < best_dist) {
-                        best_dist = m.dist[a.cell][c];
-                        best_pac = i;
-                        best_cell = c;
-                    }
-                });
-            }
-            if (best_pac < 0) break;
-            taken_pac[best_pac] = true;
-            left.reset(best_cell);
-            const float term = static_cast<float>(kSuperValue) * decay_at(best_dist);
-            supers = best_pac / kMaxPacs == side ? supers + term : supers - term;
-        }
-        return voronoi_weight * voronoi + supers;
-    }
-
-    // The value of plan `mine` for `side` against `theirs`.
-    GAEVAL_HD float rollout(const Plan& mine, const Plan& theirs) const {
-        const Map& m = *game.map;
-        const Plan* plans[2];
-        plans[side] = &mine;
-        plans[1 - side] = &theirs;
-        Pos p = start;
-        int next[2][kMaxPacs] = {};
-        float value = 0.0f;
-        for (int t = 0; t < depth && !p.over; ++t) {
-            Command cmd[2][kMaxPacs];
-            for (int s = 0; s < 2; ++s)
-                for (int k = 0; k < kMaxPacs; ++k)
-                    cmd[s][k] = k < p.pacs ? plan_command(m, p, s, k, *plans[s], &next[s][k])
-                                           : Command::wait();
-            TurnEvents ev;
-            resolve_turn(m, p, cmd[0], cmd[1], &ev, false);
-            value = value + decay_at(t) * (gain(ev, side) - gain(ev, 1 - side));
-        }
-        return value + end_value(p);
-    }
-
-    GAEVAL_HD float operator()(const Plan* inputs, uint64_t i) const {
-        return rollout(inputs[i], inputs[population]);
-    }
-
     // The rollout in per-thread scratch (games/core/scratch.hpp; the batch layer's evaluate runs
     // it: kernels/batch_ops.hpp, evaluate_shape): the position, the turn's working arrays, seat
     // 0's commands, the turn's counts and the plan indexes, so that nothing indexed at run time
-    // sits in a GPU thread's local memory. The same value as rollout()
-    // (tests/test_pac_scratch.cpp).
+    // sits in a GPU thread's local memory. The same value as the rollout over a copy of the
+    // position with TurnEvents' bitboards that it replaced (tests/test_pac_rollout_scratch.cpp
+    // keeps that one as its reference).
     struct Scratch {
         Pos pos;
         TurnWork turn;
@@ -238,8 +163,14 @@ struct RolloutOp {
     GAEVAL_HD float operator()(const Plan* inputs, uint64_t i, const ThreadScratch& scratch) const {
         return rollout_in(inputs[i], inputs[population], scratch.as<Scratch>());
     }
+    // The same rollout in a scratch of its own (a caller outside a batch: a test's op by hand).
+    GAEVAL_HD float operator()(const Plan* inputs, uint64_t i) const {
+        Scratch s;
+        return rollout_in(inputs[i], inputs[population], s);
+    }
 
-    // rollout() played in s.
+    // The value of plan `mine` for `side` against `theirs`, played in s: the turns to `depth`
+    // (each side's commands from its plan, the events counted), then the end's terms.
     GAEVAL_HD float rollout_in(const Plan& mine, const Plan& theirs, Scratch& s) const {
         const Map& m = *game.map;
         s.pos = start;
@@ -255,7 +186,7 @@ struct RolloutOp {
         return value + end_value_in(s.pos);
     }
 
-    // Pac k of seat `seat`'s command in s (rollout()'s cmd[seat][k]).
+    // Pac k of seat `seat`'s command in s (seat's commands by pac).
     GAEVAL_HD_INLINE Command command_in(Scratch& s, int seat, int k, const Plan& mine,
                                         const Plan& theirs) const {
         if (k >= s.pos.pacs) return Command::wait();
@@ -263,7 +194,7 @@ struct RolloutOp {
                             &s.next[seat][k]);
     }
 
-    // gain() from a turn's counts: the same float operations on the same numbers.
+    // Gain of side s in a turn (see the header comment), from the turn's counts.
     GAEVAL_HD_INLINE float gain(const TurnCounts& c, int s) const {
         const float pellets =
             static_cast<float>(c.seen[s]) + unseen_value * static_cast<float>(c.unseen[s]);
@@ -272,7 +203,8 @@ struct RolloutOp {
         return pellets + supers + kills;
     }
 
-    // end_value() of p in scratch, which it consumes (the super pellets are taken off p as they
+    // The end's terms (nearer pellets, the super pellet assignment) for side `side`, of p in
+    // scratch, which it consumes (the super pellets are taken off p as they
     // are assigned): the pacs taken as a bit mask, no whole-board temporary.
     GAEVAL_HD float end_value_in(Pos& p) const {
         const Map& m = *game.map;
@@ -292,7 +224,7 @@ struct RolloutOp {
         return voronoi_weight * voronoi + supers_in(p);
     }
 
-    // end_value()'s super pellet assignment, taking the assigned super pellets off p.
+    // The end's super pellet assignment, taking the assigned super pellets off p.
     GAEVAL_HD_INLINE float supers_in(Pos& p) const {
         const Map& m = *game.map;
         float supers = 0.0f;
