@@ -99,6 +99,31 @@ struct EvaluateWordBlocks {
     }
 };
 
+// A fitness computed as a float and widened to double (pile-in's, problems/pile_in.hpp)
+// narrowed back, in the backend's memory: exact, so that a ranking of floats
+// (host/backend/backend_ranking.hpp) ranks it where it lies.
+struct NarrowFitness {
+    const double* wide = nullptr;  // n
+    float* narrow = nullptr;       // n
+    GAEVAL_HD void operator()(uint64_t i) const { narrow[i] = static_cast<float>(wide[i]); }
+};
+
+// The cpu's form of NarrowFitness over n values: block b narrows [kBlock b, kBlock b + kBlock),
+// so that a population of up to kBlock members is one task on the calling thread (waking the
+// other threads would cost more than the pass; host_only: no .cu file compiles it).
+struct NarrowFitnessBlocks {
+    using host_only = void;
+    static constexpr uint64_t kBlock = uint64_t{1} << 16;
+    const double* wide = nullptr;
+    float* narrow = nullptr;
+    uint64_t n = 0;
+    static uint64_t blocks(uint64_t n) { return (n + kBlock - 1) / kBlock; }
+    void operator()(uint64_t b) const {
+        for (uint64_t i = b * kBlock; i < n && i < (b + 1) * kBlock; ++i)
+            narrow[i] = static_cast<float>(wide[i]);
+    }
+};
+
 // The evaluation op of problem P, whichever its genome.
 template <class P>
 using EvaluateOp =

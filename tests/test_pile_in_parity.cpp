@@ -235,6 +235,28 @@ TEST(PileInParity, CudaEngineMatchesCpuBitForBit) {
     }
 }
 
+// Genes handed over (a checkpoint resumed) between the cpu and the engine population on the
+// device, resident, chunked (plans in page-locked host memory, parents on the device or the
+// host) and streamed, either way (where there is a GPU).
+TEST(PileInParity, CudaEngineResumesFromGenesEitherWay) {
+    GAEVAL_REQUIRE_DEVICE_OR_SKIP();
+    const BackendChoice cuda = resolve_backend("cuda", 2);
+    Scenario s = random_scenario(151, 20, 20);
+    auto resident = make_cpu_population(s, 1000, 2);
+    const Snapshot want = run_generations(*resident, 21, 5);
+    for (const learn::Chunking chunking :
+         {learn::Chunking{}, learn::Chunking{300, false}, learn::Chunking{300, true},
+          learn::Chunking{128, false, true}}) {
+        SCOPED_TRACE("chunk " + std::to_string(chunking.members));
+        auto a = make_cpu_population(s, 1000, 2);
+        auto b = make_engine_population(cuda, s, 1000, nullptr, chunking);
+        expect_identical(want, run_generations_resumed(*a, *b, 21, 5, 2), "cpu -> cuda engine");
+        auto c = make_engine_population(cuda, s, 1000, nullptr, chunking);
+        auto d = make_cpu_population(s, 1000, 2);
+        expect_identical(want, run_generations_resumed(*c, *d, 21, 5, 3), "cuda engine -> cpu");
+    }
+}
+
 // Streamed on the device (survivors kept there, plans made a chunk at a time; chunk sizes that
 // leave a remainder).
 // One plan a chunk; in the tests' reduced mode (sanitizers: every launch is instrumented) only

@@ -31,12 +31,15 @@ LayoutNeeds needs() {
 }
 
 // Every member's fitness and rank (8 N) and the ranking's workspace: 1,600,000 bytes. A member
-// in a chunk: its genome, its fitness (a double) and hit: 49 bytes. Hand-worked:
+// in a streamed chunk: its genome, its fitness (a double) and hit: 49 bytes; in the chunked
+// layout's two chunk buffers (one copied while the other is worked on): two genomes and two
+// hits, one fitness: 90 bytes (49 where one chunk holds the whole population). Hand-worked:
 constexpr uint64_t kResident = 2 * 100000 * 40 + 1600000 + 100000 * (8 + 1 + 4);  // 10,900,000
 constexpr uint64_t kStreamedFixed = 1600000 + 2 * 20000 * 40 + 2 * 20000 * 4;     // 3,360,000
 constexpr uint64_t kChunkedFixed = 1600000 + 20000 * (40 + 4);                    // 2,480,000
 constexpr uint64_t kParentsOnHostFixed = 1600000;
 constexpr uint64_t kLeastChunk = 4096 * 49;
+constexpr uint64_t kLeastCopiedChunk = 4096 * (2 * 40 + 2 + 8);
 
 // The least free memory whose 90% (free - free / 10) holds `bytes`.
 uint64_t least_free_for(uint64_t bytes) {
@@ -49,8 +52,8 @@ TEST(PopulationLayout, EachLayoutsBytesAreWhatItKeeps) {
     const LayoutNeeds p = needs();
     EXPECT_EQ(resident_bytes(p), kResident);
     EXPECT_EQ(streamed_bytes(p, 4096), kStreamedFixed + kLeastChunk);
-    EXPECT_EQ(chunked_bytes(p, 4096, false), kChunkedFixed + kLeastChunk);
-    EXPECT_EQ(chunked_bytes(p, 4096, true), kParentsOnHostFixed + kLeastChunk);
+    EXPECT_EQ(chunked_bytes(p, 4096, false), kChunkedFixed + kLeastCopiedChunk);
+    EXPECT_EQ(chunked_bytes(p, 4096, true), kParentsOnHostFixed + kLeastCopiedChunk);
     EXPECT_EQ(chunked_host_bytes(p, false), 2 * 100000 * 40 + 20000 * 40);
 }
 
@@ -71,12 +74,12 @@ TEST(PopulationLayout, EachBoundaryTakesTheNextLayout) {
     EXPECT_FALSE(chunked.chunking.parents_on_host);
     EXPECT_GT(chunked.chunking.members, 4096u);
     EXPECT_EQ(chunked.host_bytes, 2 * 100000 * 40 + 20000 * 40);
-    const uint64_t least_chunked = least_free_for(kChunkedFixed + kLeastChunk);
+    const uint64_t least_chunked = least_free_for(kChunkedFixed + kLeastCopiedChunk);
     EXPECT_FALSE(choose_layout(p, least_chunked).chunking.parents_on_host);
     const LayoutChoice on_host = choose_layout(p, least_chunked - 1);
     EXPECT_TRUE(on_host.chunking.parents_on_host);
     EXPECT_GT(on_host.chunking.members, 0u);
-    const uint64_t least = least_free_for(kParentsOnHostFixed + kLeastChunk);
+    const uint64_t least = least_free_for(kParentsOnHostFixed + kLeastCopiedChunk);
     EXPECT_TRUE(choose_layout(p, least).chunking.parents_on_host);
     EXPECT_THROW(choose_layout(p, least - 1), InputError);
 }
@@ -113,6 +116,9 @@ TEST(PopulationLayout, TheChunkIsAtMostTwoToTheTwentyTwoAndAtLeastTheSmallPopula
     p.members = 1000;  // smaller than the least chunk: the chunk is the population
     p.survivors = 100;
     p.ranking_bytes = 8000;
+    // One chunk of the whole population is one buffer; a chunk less is two.
+    EXPECT_EQ(chunked_bytes(p, 1000, false), 1000 * 8 + 8000 + 100 * (40 + 4) + 1000 * 49);
+    EXPECT_EQ(chunked_bytes(p, 999, false), 1000 * 8 + 8000 + 100 * (40 + 4) + 999 * 90);
     const uint64_t whole = streamed_bytes(p, 1000);
     EXPECT_EQ(choose_layout(p, least_free_for(whole)).chunking.members, 1000u);
     EXPECT_FALSE(choose_layout(p, least_free_for(whole) - 1).chunking.survivors_only);

@@ -19,6 +19,8 @@
 
 #include "gpu_test_support.hpp"
 #include "host/backend/backend_array.hpp"
+#include "host/backend/backend_ranking.hpp"
+#include "host/backend/copy_queue.hpp"
 #include "host/learn/learn_problems.hpp"
 #include "host/learn/scheme.hpp"
 #include "host/learn/word_population.hpp"
@@ -314,6 +316,117 @@ TEST(BackendArray, CopiesInAndOutAtAnOffsetOnTheCpu) {
     EXPECT_EQ(out[1], 6u);
     EXPECT_THROW(a.upload(in.data(), 2, 5), std::logic_error);
     EXPECT_THROW(a.download(out.data(), 7), std::logic_error);
+}
+
+// What `gaeval pile-in`'s engine population runs (host/pile_in/engine_population.cpp): the
+// fitness narrowed to float in the backend's memory (evaluate_narrowed), ranked there
+// (BackendRanker) and bred from that ranking (breed_from), generation by generation against the
+// host path on the cpu at 1 thread (evaluate, the floats of its doubles, rank_desc, breed): the
+// same fitness bits, ranking and genomes in every layout. `backend`: where the ranked path runs.
+void expect_ranked_there_is_host_path(LearnConfig c, const BackendChoice& backend,
+                                      uint32_t generations, Chunking chunking = {}) {
+    SCOPED_TRACE(c.scheme + " on " + backend.name + " threads " + std::to_string(backend.threads) +
+                 " chunk " + std::to_string(chunking.members) +
+                 (chunking.parents_on_host ? " parents on host" : "") +
+                 (chunking.survivors_only ? " streamed" : ""));
+    const BackendChoice cpu = resolve_backend("cpu", 1);
+    const uint32_t n = c.population;
+    c.threads = 1;
+    WordPopulation host(cpu, c), there(backend, c, chunking);
+    host.initialize();
+    there.initialize();
+    BackendArray<float> fitness(backend, n);
+    BackendArray<uint32_t> ranked(backend, n);
+    BackendRanker ranker(backend);
+    std::vector<float> got_fitness(n);
+    std::vector<uint32_t> got_ranked(n), want_words, got_words;
+    for (uint32_t g = 0; g < generations; ++g) {
+        SCOPED_TRACE("generation " + std::to_string(g));
+        const std::vector<double> wide = host.evaluate();
+        there.evaluate_narrowed(fitness.data());
+        fitness.download(got_fitness.data(), n);
+        for (uint32_t i = 0; i < n; ++i) {
+            const float want = static_cast<float>(wide[i]);
+            ASSERT_EQ(std::memcmp(&want, &got_fitness[i], sizeof want), 0) << "member " << i;
+        }
+        const std::vector<uint32_t> order = rank_desc(wide);
+        ranker.rank(fitness.data(), ranked.data(), n);
+        ranked.download(got_ranked.data(), n);
+        ASSERT_EQ(order, got_ranked);
+        host.breed(g + 1, order, false);
+        there.breed_from(g + 1, ranked, false);
+        host.read_words(want_words);
+        there.read_words(got_words);
+        ASSERT_EQ(want_words, got_words);
+    }
+}
+
+// Every layout on the cpu: resident, chunked (bred from the parents a chunk at a time, or on the
+// host's threads), streamed; with repair constraints the rewritten plans as scored.
+TEST(WordPopulation, NarrowedAndRankedWhereItLiesIsTheHostPath) {
+    const LearnConfig gapi1 = gapi1_on("s4.json", 300, 4);
+    const LearnConfig repair = rules_on("aos3:" + with_move_order("s8.json", true), 90, 2);
+    for (int threads : {1, 2}) {
+        const BackendChoice cpu = resolve_backend("cpu", threads);
+        for (const LearnConfig& c : {gapi1, repair}) {
+            expect_ranked_there_is_host_path(c, cpu, 4);
+            expect_ranked_there_is_host_path(c, cpu, 3, Chunking{41, false});
+            expect_ranked_there_is_host_path(c, cpu, 3, Chunking{64, true});
+            expect_ranked_there_is_host_path(c, cpu, 3, Chunking{37, false, true});
+        }
+    }
+}
+
+// The same on the device (where there is a GPU): the narrowing op of kernels/problem_ops.cu,
+// CUB's ranking read by the breeding ops where it lies, and the chunked layout's copies queued
+// on a stream of their own from page-locked host memory while the other chunk is worked on.
+TEST(WordPopulation, NarrowedAndRankedOnTheDeviceIsTheCpuHostPath) {
+    GAEVAL_REQUIRE_DEVICE_OR_SKIP();
+    const BackendChoice cuda = resolve_backend("cuda", 2);
+    const LearnConfig gapi1 = gapi1_on("s4.json", 1000, 8);
+    const LearnConfig rules = rules_on("aos3:" + with_move_order("s8.json"), 101, 5);
+    const LearnConfig repair = rules_on("aos3:" + with_move_order("s8.json", true), 90, 2);
+    for (const LearnConfig& c : {gapi1, rules, repair}) {
+        expect_ranked_there_is_host_path(c, cuda, 4);
+        expect_ranked_there_is_host_path(c, cuda, 3, Chunking{41, false});
+        expect_ranked_there_is_host_path(c, cuda, 3, Chunking{64, true});
+        expect_ranked_there_is_host_path(c, cuda, 3, Chunking{37, false, true});
+    }
+}
+
+// A copy queue's copies land in the order queued, at their offsets, once waited for: on the
+// cpu at once, on the device (where there is a GPU) on a stream of its own from page-locked
+// host memory; one buffer copied in, out and in again before the wait.
+void expect_queue_copies_in_order(const BackendChoice& backend) {
+    SCOPED_TRACE(backend.name);
+    BackendArray<uint32_t> host = BackendArray<uint32_t>::in_host_memory(backend, 8);
+    BackendArray<uint32_t> there(backend, 4);
+    EXPECT_TRUE(host.in_host_memory());
+    for (uint32_t i = 0; i < 8; ++i) host.data()[i] = 10 + i;
+    std::vector<uint32_t> first(3, 0), second(2, 0);
+    CopyQueue queue(backend);
+    queue.upload(there, 1, host.data(), 3);      // there = ? 10 11 12
+    queue.download(first.data(), there, 1, 3);   // 10 11 12
+    queue.upload(there, 0, host.data() + 5, 2);  // there = 15 16 11 12
+    queue.download(second.data(), there, 1, 2);  // 16 11
+    queue.download(host.data(), there, 2, 2);    // host = 11 12 12 13 ...
+    queue.wait();
+    EXPECT_EQ(first, (std::vector<uint32_t>{10, 11, 12}));
+    EXPECT_EQ(second, (std::vector<uint32_t>{16, 11}));
+    EXPECT_EQ(host.data()[0], 11u);
+    EXPECT_EQ(host.data()[1], 12u);
+    EXPECT_EQ(host.data()[2], 12u);
+    EXPECT_THROW(queue.upload(there, 3, host.data(), 2), std::logic_error);
+    EXPECT_THROW(queue.download(first.data(), there, 5, 0), std::logic_error);
+}
+
+TEST(CopyQueue, CopiesLandInOrderAtTheirOffsetsOnTheCpu) {
+    expect_queue_copies_in_order(resolve_backend("cpu", 1));
+}
+
+TEST(CopyQueue, CopiesLandInOrderAtTheirOffsetsOnTheDevice) {
+    GAEVAL_REQUIRE_DEVICE_OR_SKIP();
+    expect_queue_copies_in_order(resolve_backend("cuda", 1));
 }
 
 // The resident population on the device against the host path on the cpu (where there is a

@@ -5,12 +5,14 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <stdexcept>
 #include <utility>
 #include <vector>
 
 #include "host/backend/backend.hpp"
 #include "host/backend/executor.hpp"
+#include "host/backend/memory.hpp"
 #include "host/backend/parallel.hpp"
 
 namespace gaeval {
@@ -29,6 +31,19 @@ inline BackendChoice host_threads_backend(int threads) {
 // host memory leave the backend's memory free (host/learn/population_layout.hpp).
 inline bool memory_apart_from_host(const BackendChoice& backend) {
     return executor_detail::on_device(backend);
+}
+
+// Bytes free in the backend's memory: the device's free memory, or the host's available memory
+// on the cpu (0: unknown).
+inline uint64_t backend_free_memory(const BackendChoice& backend) {
+    if (executor_detail::on_device(backend)) {
+#if GAEVAL_HAVE_CUDA
+        return cuda::free_device_memory();
+#else
+        executor_detail::no_cuda();
+#endif
+    }
+    return available_host_memory();
 }
 
 // n T kept in the backend's memory across calls (a population that stays on its backend between
@@ -51,6 +66,26 @@ class BackendArray {
             data_ = host_.data();
         }
     }
+    // n T in host memory, for a population kept there while `backend` works on chunks of it:
+    // page-locked when the backend is the device, so that a CopyQueue's copies overlap its ops
+    // (host/backend/copy_queue.hpp); a plain host array on the cpu.
+    static BackendArray in_host_memory(const BackendChoice& backend, std::size_t n) {
+        BackendArray a;
+        a.n_ = n;
+        if (executor_detail::on_device(backend)) {
+#if GAEVAL_HAVE_CUDA
+            a.pinned_ = cuda::PinnedArray<T>(n);
+            a.data_ = a.pinned_.data();
+            a.pinned_host_ = true;
+            return a;
+#else
+            executor_detail::no_cuda();
+#endif
+        }
+        a.host_.resize(n);
+        a.data_ = a.host_.data();
+        return a;
+    }
     BackendArray(BackendArray&&) = default;
     BackendArray& operator=(BackendArray&&) = default;
     BackendArray(const BackendArray&) = delete;
@@ -61,8 +96,8 @@ class BackendArray {
     std::size_t size() const { return n_; }
     void upload(const T* host, std::size_t n, std::size_t offset = 0) {
         check(n, offset);
-        if (!host_.empty() || n_ == 0) {
-            std::copy(host, host + n, host_.begin() + static_cast<std::ptrdiff_t>(offset));
+        if (in_host_memory()) {
+            std::copy(host, host + n, data_ + offset);
             return;
         }
 #if GAEVAL_HAVE_CUDA
@@ -71,9 +106,8 @@ class BackendArray {
     }
     void download(T* host, std::size_t n, std::size_t offset = 0) const {
         check(n, offset);
-        if (!host_.empty() || n_ == 0) {
-            std::copy(host_.begin() + static_cast<std::ptrdiff_t>(offset),
-                      host_.begin() + static_cast<std::ptrdiff_t>(offset + n), host);
+        if (in_host_memory()) {
+            std::copy(data_ + offset, data_ + offset + n, host);
             return;
         }
 #if GAEVAL_HAVE_CUDA
@@ -83,11 +117,15 @@ class BackendArray {
     void swap(BackendArray& other) {
         std::swap(n_, other.n_);
         std::swap(data_, other.data_);
+        std::swap(pinned_host_, other.pinned_host_);
         host_.swap(other.host_);
 #if GAEVAL_HAVE_CUDA
         std::swap(device_, other.device_);
+        std::swap(pinned_, other.pinned_);
 #endif
     }
+    // Whether the elements are in host memory (the cpu backend's arrays, in_host_memory's).
+    bool in_host_memory() const { return !host_.empty() || pinned_host_ || n_ == 0; }
 
   private:
     void check(std::size_t n, std::size_t offset) const {
@@ -96,9 +134,11 @@ class BackendArray {
     }
     std::size_t n_ = 0;
     T* data_ = nullptr;
+    bool pinned_host_ = false;
     std::vector<T> host_;
 #if GAEVAL_HAVE_CUDA
     cuda::DeviceArray<T> device_;
+    cuda::PinnedArray<T> pinned_;
 #endif
 };
 

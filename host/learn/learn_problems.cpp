@@ -49,7 +49,9 @@ class Instance final : public ProblemInstance {
         std::vector<double> fitness(count);
         if (count == 0) return fitness;
         const BackendInput<uint32_t> in(backend, genomes.data(), size_t(count) * dimension());
-        score(backend, in.data(), count, fitness);
+        BackendOutput<double> out(backend, fitness.data(), count);
+        score(backend, in.data(), count, out.data());
+        out.finish();
         return fitness;
     }
 
@@ -77,11 +79,19 @@ class Instance final : public ProblemInstance {
                                     uint32_t count) const override {
         std::vector<double> fitness(count);
         if (count == 0) return fitness;
+        BackendOutput<double> out(backend, fitness.data(), count);
+        evaluate_into(backend, genomes, count, out.data());
+        out.finish();
+        return fitness;
+    }
+
+    void evaluate_into(const BackendChoice& backend, uint32_t* genomes, uint32_t count,
+                       double* fitness) const override {
+        if (count == 0) return;
         if (rewrites_genomes())
             score_rewriting(backend, genomes, count, fitness);
         else
             score(backend, genomes, count, fitness);
-        return fitness;
     }
 
     uint32_t random_gene(uint64_t seed, Purpose purpose, uint32_t c0, uint32_t c1,
@@ -102,36 +112,33 @@ class Instance final : public ProblemInstance {
     Setup setup_;
     P problem_;
 
-    // fitness of the first `count` genomes at `genomes` (backend memory): one executor call.
+    // fitness[0 .. count) of the first `count` genomes at `genomes` (both in the backend's
+    // memory): one executor call.
     void score(const BackendChoice& backend, const uint32_t* genomes, uint32_t count,
-               std::vector<double>& fitness) const {
+               double* fitness) const {
         const uint32_t d = dimension();
-        BackendOutput<double> out(backend, fitness.data(), count);
-        const problem_ops::EvaluateWordProblem<P> one{problem_, genomes, out.data(), d};
+        const problem_ops::EvaluateWordProblem<P> one{problem_, genomes, fitness, d};
         if constexpr (problem_ops::has_lanes<P>::value) {
             // The cpu scores blocks of P::kLanes genomes in SIMD lanes, the device one a thread.
             const uint64_t blocks = (uint64_t{count} + P::kLanes - 1) / P::kLanes;
             for_each_index_split(
                 backend, count, one, blocks,
-                problem_ops::EvaluateWordBlocks<P>{problem_, genomes, out.data(), d, count}, 4);
+                problem_ops::EvaluateWordBlocks<P>{problem_, genomes, fitness, d, count}, 4);
         } else {
             for_each_index(backend, 0, count, one, 16);
         }
-        out.finish();
     }
 
     // The same where scoring rewrites the genomes (P::fitness_rewriting), each rewritten in
     // place: one executor call (on the device the repair op of kernels/problem_ops.cu).
     void score_rewriting(const BackendChoice& backend, uint32_t* genomes, uint32_t count,
-                         std::vector<double>& fitness) const {
+                         double* fitness) const {
         if constexpr (rewrites_of<P>::value) {
-            BackendOutput<double> out(backend, fitness.data(), count);
             // Cost varies per genome (repair rounds): dynamic chunks, as gaeval pile-in's.
             for_each_index(backend, 0, count,
-                           problem_ops::EvaluateWordProblemRewriting<P>{problem_, genomes,
-                                                                        out.data(), dimension()},
+                           problem_ops::EvaluateWordProblemRewriting<P>{problem_, genomes, fitness,
+                                                                        dimension()},
                            64);
-            out.finish();
         } else {
             (void)backend, (void)genomes, (void)count, (void)fitness;
             throw std::logic_error("score_rewriting: the problem does not rewrite genomes");

@@ -87,6 +87,10 @@ class ProblemInstance {
     // the genomes; a problem that rewrites them (rewrites_genomes) rewrites them in place.
     virtual std::vector<double> evaluate_on(const BackendChoice& backend, uint32_t* genomes,
                                             uint32_t count) const = 0;
+    // The same into fitness[0 .. count), also in the backend's memory: nothing copied to the
+    // host (a population whose ranking reads its fitness where it lies).
+    virtual void evaluate_into(const BackendChoice& backend, uint32_t* genomes, uint32_t count,
+                               double* fitness) const = 0;
     // A fresh random gene addressed by (seed, purpose, c0, c1, c2) (the problem's random_gene).
     virtual uint32_t random_gene(uint64_t seed, Purpose purpose, uint32_t c0, uint32_t c1,
                                  uint32_t c2) const = 0;

@@ -23,15 +23,23 @@ constexpr uint64_t kWorkingMember = 8 + 1;
 constexpr uint64_t kParentRank = 4;
 
 uint64_t ranked(const LayoutNeeds& p) { return p.members * kRankedMember + p.ranking_bytes; }
-uint64_t chunk_bytes(const LayoutNeeds& p, uint64_t chunk) {
-    return chunk * (p.genome_bytes + kWorkingMember);
+// Bytes a member of a chunk takes: the streamed layout makes its chunk on the backend (one
+// buffer); the chunked layout copies a chunk in or out while the other is worked on (two
+// buffers, each with its hits; one fitness array), but for one chunk of the whole population.
+uint64_t chunk_member_bytes(const LayoutNeeds& p, bool two_buffers) {
+    return two_buffers ? 2 * (p.genome_bytes + 1) + 8 : p.genome_bytes + kWorkingMember;
+}
+uint64_t chunk_bytes(const LayoutNeeds& p, uint64_t chunk, bool copied) {
+    return chunk * chunk_member_bytes(p, copied && chunk < p.members);
 }
 
 // The largest chunk (at most kMaxChunk and N) that fits `usable` bytes beside `fixed`; 0 when
 // it would be smaller than min(N, kMinChunk).
-uint64_t fitting_chunk(const LayoutNeeds& p, uint64_t fixed, uint64_t usable) {
+uint64_t fitting_chunk(const LayoutNeeds& p, uint64_t fixed, uint64_t usable, bool copied) {
     if (fixed >= usable) return 0;
-    const uint64_t room = (usable - fixed) / (p.genome_bytes + kWorkingMember);
+    const uint64_t whole = std::min(p.members, kMaxChunk);
+    if (fixed + chunk_bytes(p, whole, copied) <= usable) return whole;
+    const uint64_t room = (usable - fixed) / chunk_member_bytes(p, copied);
     const uint64_t chunk = std::min({room, kMaxChunk, p.members});
     return chunk >= std::min(p.members, kMinChunk) ? chunk : 0;
 }
@@ -61,12 +69,12 @@ uint64_t resident_bytes(const LayoutNeeds& p) {
 
 uint64_t streamed_bytes(const LayoutNeeds& p, uint64_t chunk) {
     return ranked(p) + 2 * p.survivors * p.genome_bytes + 2 * p.survivors * kParentRank +
-           chunk_bytes(p, chunk);
+           chunk_bytes(p, chunk, false);
 }
 
 uint64_t chunked_bytes(const LayoutNeeds& p, uint64_t chunk, bool parents_on_host) {
     const uint64_t parents = parents_on_host ? 0 : p.survivors * (p.genome_bytes + kParentRank);
-    return ranked(p) + parents + chunk_bytes(p, chunk);
+    return ranked(p) + parents + chunk_bytes(p, chunk, true);
 }
 
 uint64_t chunked_host_bytes(const LayoutNeeds& p, bool parents_on_host) {
@@ -79,11 +87,11 @@ LayoutChoice choose_layout(const LayoutNeeds& p, uint64_t free_bytes) {
     const uint64_t usable = free_bytes - free_bytes / 10;
     if (resident_bytes(p) <= usable) return {Chunking{}, resident_bytes(p), 0};
     if (p.streams_survivors && p.survivors < p.members)
-        if (const uint64_t k = fitting_chunk(p, streamed_bytes(p, 0), usable))
+        if (const uint64_t k = fitting_chunk(p, streamed_bytes(p, 0), usable, false))
             return {Chunking{k, false, true}, streamed_bytes(p, k), 0};
     if (p.host_apart) {
         for (const bool on_host : {false, true}) {
-            const uint64_t k = fitting_chunk(p, chunked_bytes(p, 0, on_host), usable);
+            const uint64_t k = fitting_chunk(p, chunked_bytes(p, 0, on_host), usable, true);
             if (k && host_fits(p, on_host))
                 return {Chunking{k, on_host, false}, chunked_bytes(p, k, on_host),
                         chunked_host_bytes(p, on_host)};

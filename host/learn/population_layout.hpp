@@ -7,8 +7,9 @@
 //   resident          genomes, the spare generation and the per-member arrays on the backend
 //   streamed          only 2 x S survivors and a chunk on the backend (schemes that
 //                     streams_survivors: gapi1, rules), nothing in host memory
-//   chunked           genomes in host memory (a backend apart from the host's: cuda), a chunk
-//                     and the S parents on the backend
+//   chunked           genomes in host memory (a backend apart from the host's: cuda), two
+//                     chunks (one copied while the other is worked on; one when a chunk holds
+//                     the whole population) and the S parents on the backend
 //   chunked, parents on the host   the same, bred on the host's threads
 // A chunk holds up to 2^22 members and at least min(N, 4096) (a smaller launch leaves a GPU
 // idle); none fits: InputError naming the bytes each needs and the bytes free.

@@ -16,25 +16,23 @@ void WordPopulation::start_streamed() {
                                " cannot keep only its survivors");
     if (!chunking_.members) throw std::logic_error("WordPopulation: streamed without a chunk");
     chunking_.members = std::min<uint64_t>(chunking_.members, config_.population);
-    chunk_words_ = BackendArray<uint32_t>(backend_, chunking_.members * config_.dims());
-    chunk_hits_ = BackendArray<uint8_t>(backend_, chunking_.members);
+    chunk_words_[0] = BackendArray<uint32_t>(backend_, chunking_.members * config_.dims());
+    chunk_hits_[0] = BackendArray<uint8_t>(backend_, chunking_.members);
 }
 
-void WordPopulation::evaluate_streamed() {
+void WordPopulation::evaluate_streamed(const FitnessSink& sink) {
     const uint32_t n = config_.population, k = static_cast<uint32_t>(chunking_.members);
-    fitness_.resize(n);
+    double* wide = wide_fitness(k);
     for (uint32_t first = 0; first < n; first += std::min(k, n - first)) {
         const uint32_t count = std::min(k, n - first);
-        make(ChildSpan{first, count}, nullptr, chunk_words_, 0, chunk_hits_.data());
-        const std::vector<double> part =
-            config_.instance->evaluate_on(backend_, chunk_words_.data(), count);
-        std::copy(part.begin(), part.end(), fitness_.begin() + first);
+        make(ChildSpan{first, count}, nullptr, chunk_words_[0], 0, chunk_hits_[0].data());
+        config_.instance->evaluate_into(backend_, chunk_words_[0].data(), count, wide);
+        sink(first, count, wide);
     }
     scored_ = true;
 }
 
-uint32_t WordPopulation::breed_streamed(uint32_t made, const std::vector<uint32_t>& ranked,
-                                        bool count) {
+uint32_t WordPopulation::breed_streamed(uint32_t made, const Ranks& ranked, bool count) {
     const uint32_t s = scheme_->ranks_bred_from(config_), d = config_.dims();
     const uint32_t k = static_cast<uint32_t>(chunking_.members);
     if (s < 1 || s > config_.population)
@@ -42,11 +40,12 @@ uint32_t WordPopulation::breed_streamed(uint32_t made, const std::vector<uint32_
     // The S best of this generation, made again (as scored) into the spare survivor array.
     BackendArray<uint32_t>& next = survivors_[bred_from_ ^ 1];
     if (next.size() != size_t(s) * d) next = BackendArray<uint32_t>(backend_, size_t(s) * d);
-    BackendArray<uint32_t> best(backend_, s);
-    best.upload(ranked.data(), s);
+    const uint32_t* best = ranks_there(ranked, s);
+    // The Words source gathers the survivors on the host.
+    const uint32_t* listed = source_ == Source::Words ? ranks_on_host(ranked, s) : nullptr;
     for (uint32_t first = 0; first < s; first += std::min(k, s - first)) {
-        const ChildSpan span{0, std::min(k, s - first), best.data() + first};
-        make(span, ranked.data() + first, next, first, chunk_hits_.data());
+        const ChildSpan span{0, std::min(k, s - first), best + first};
+        make(span, listed ? listed + first : nullptr, next, first, chunk_hits_[0].data());
     }
     // The next generation: bred from them, best first (their order 0 .. S - 1).
     std::vector<uint32_t> order(s);
@@ -99,8 +98,8 @@ uint32_t WordPopulation::count_mutants_streamed() const {
     uint32_t mutants = 0;
     for (uint32_t first = 0; first < n; first += std::min(k, n - first)) {
         const uint32_t count = std::min(k, n - first);
-        make(ChildSpan{first, count}, nullptr, chunk_words_, 0, chunk_hits_.data());
-        chunk_hits_.download(hit.data(), count);
+        make(ChildSpan{first, count}, nullptr, chunk_words_[0], 0, chunk_hits_[0].data());
+        chunk_hits_[0].download(hit.data(), count);
         for (uint32_t i = 0; i < count; ++i) mutants += hit[i];
     }
     return mutants;
@@ -111,8 +110,8 @@ void WordPopulation::read_streamed(uint64_t first, uint64_t count, uint32_t* out
     for (uint64_t done = 0; done < count; done += std::min(k, count - done)) {
         const uint32_t part = static_cast<uint32_t>(std::min(k, count - done));
         const ChildSpan span{static_cast<uint32_t>(first + done), part};
-        make(span, nullptr, chunk_words_, 0, chunk_hits_.data());
-        chunk_words_.download(out + done * d, part * d);
+        make(span, nullptr, chunk_words_[0], 0, chunk_hits_[0].data());
+        chunk_words_[0].download(out + done * d, part * d);
     }
 }
 

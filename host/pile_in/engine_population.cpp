@@ -1,29 +1,31 @@
 // The pile-in population over the one GA engine (issue 31), on any backend (`gaeval pile-in
 // --backend cpu` runs it; cuda: make_engine_population, checked against the cpu by the GPU
-// tests, not yet what `--backend cuda` runs): the problem pile-in
-// (GAPI1) or pile-in-rules (a rules preset) built from the population's scenario or rules
-// problem, bred by the scheme gapi1 or rules (host/learn/schemes/). `gaeval pile-in --backend
-// cpu` runs on it with pile_in::Engine's run folder, generations.csv, pictures and checkpoints
-// unchanged:
+// tests, not yet what `--backend cuda` runs: docs/pile_in.md says what a GPU session does): the
+// problem pile-in (GAPI1) or pile-in-rules (a rules preset) built from the population's scenario
+// or rules problem, bred by the scheme gapi1 or rules (host/learn/schemes/). `gaeval pile-in
+// --backend cpu` runs on it with pile_in::Engine's run folder, generations.csv, pictures and
+// checkpoints unchanged. A generation copies no genome and no fitness to the host:
 //   randomize   the scheme's initialize
-//   evaluate    the problem instance's evaluate (one executor call on the cpu backend); with
-//               repair constraints its evaluate_rewriting, which writes the repaired plans back
-//               into the member-major words (as learn's run does)
-//   rank        the scheme's selection: the members by fitness, best first, ties by index (the
-//               CPU ranking of every backend), and the generation's statistics
-//   breed       the scheme's breeding op (Scheme::breed_words_on) from that ranking, on the
-//               population's threads
-// The plans are a learn::WordPopulation (host/learn/word_population.hpp) on the cpu backend,
-// resident, or chunked or streamed (make_cpu_chunked_population: the layouts a population larger
-// than a device's memory takes, forced on the cpu so that its tests run those paths); the
-// ranking is the backend's (host/backend/backend_ranking.hpp); member-major (member
-// i's words contiguous); read_genes and write_genes transpose them to pile-in's gene-major layout
+//   evaluate    the problem instance's evaluation where the plans lie, narrowed to float into
+//               the fitness array in the backend's memory (WordPopulation::evaluate_narrowed);
+//               with repair constraints the repaired plans are written back in place
+//   rank        the scheme's selection: the members by fitness, best first, ties by index
+//               (BackendRanker: the host ranking on the cpu, CUB's on the device), over that
+//               array into a ranking there; the statistics (two ranks, their fitness, the exact
+//               fixed-point sum) are all that comes back
+//   breed       the scheme's breeding op (Scheme::breed_words_on) from that ranking where it
+//               lies (WordPopulation::breed_from)
+// The plans are a learn::WordPopulation (host/learn/word_population.hpp), resident, or chunked
+// or streamed (make_cpu_chunked_population: the layouts a population larger than a device's
+// memory takes, forced on the cpu so that its tests run those paths); member-major (member i's
+// words contiguous); read_genes and write_genes transpose them to pile-in's gene-major layout
 // ([gene * size + individual]), so checkpoints are the ones the other backends write and read.
 #include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "host/backend/backend_array.hpp"
 #include "host/backend/backend_ranking.hpp"
 #include "host/backend/executor.hpp"
 #include "host/backend/parallel.hpp"
@@ -46,8 +48,8 @@ class EnginePopulation final : public Population {
         : Population(size, rules ? rules->layout.words : scenario.friendly_count),
           population_(backend, config_of(scenario, size, rules), chunking),
           ranker_(population_.backend()),
-          fitness_(size),
-          ranked_(size) {}
+          fitness_(population_.backend(), size),
+          ranked_(population_.backend(), size) {}
 
     std::string backend_name() const override { return population_.backend().name; }
 
@@ -58,24 +60,25 @@ class EnginePopulation final : public Population {
 
     void evaluate() override {
         const double t0 = now_seconds();
-        // Repair constraints rewrite the plans as they are scored.
-        const std::vector<double> fitness = population_.evaluate();
-        // The fitness is a float widened exactly: narrowing gives its bits back.
-        for (uint64_t i = 0; i < size_; ++i) fitness_[i] = static_cast<float>(fitness[i]);
+        // Repair constraints rewrite the plans as they are scored. The fitness is a float
+        // widened exactly: narrowed on the backend, it is its bits back.
+        population_.evaluate_narrowed(fitness_.data());
         times_.evaluate += now_seconds() - t0;
     }
 
     GenerationStats rank() override {
         const double t0 = now_seconds();
-        // On the backend where it lies (on the cpu these are fitness_ and ranked_ themselves).
-        const BackendInput<float> fitness(population_.backend(), fitness_.data(), size_);
-        BackendOutput<uint32_t> ranked(population_.backend(), ranked_.data(), size_);
-        ranker_.rank(fitness.data(), ranked.data(), size_);
-        ranked.finish();
+        ranker_.rank(fitness_.data(), ranked_.data(), size_);
         const double t1 = now_seconds();
-        const GenerationStats s =
-            generation_stats(fitness_[ranked_[0]], fitness_[ranked_[size_ - 1]], ranked_[0],
-                             ranker_.fixed_point_sum(fitness.data(), size_), size_);
+        // Only the statistics come to the host: two ranks, their fitness and the exact sum.
+        uint32_t first = 0, last = 0;
+        ranked_.download(&first, 1, 0);
+        ranked_.download(&last, 1, size_ - 1);
+        float best = 0, worst = 0;
+        fitness_.download(&best, 1, first);
+        fitness_.download(&worst, 1, last);
+        const GenerationStats s = generation_stats(
+            best, worst, first, ranker_.fixed_point_sum(fitness_.data(), size_), size_);
         times_.select += t1 - t0;
         times_.statistics += now_seconds() - t1;
         return s;
@@ -97,15 +100,22 @@ class EnginePopulation final : public Population {
         rates.crossover = c.params["crossover"];
         if (survivor_count(rates) != p.survivors)
             throw std::logic_error("breed: the scheme's survivor count differs from pile-in's");
-        population_.breed(p.generation, ranked_, false);  // pile-in reports no mutants
+        // From the ranking where it lies; pile-in reports no mutants.
+        population_.breed_from(p.generation, ranked_, false);
         times_.vary += now_seconds() - t0;
     }
 
     void read_plan(uint64_t index, uint32_t* out) const override {
         population_.read_member(index, out);
     }
-    void read_fitness(std::vector<float>& out) const override { out = fitness_; }
-    void read_ranking(std::vector<uint32_t>& out) const override { out = ranked_; }
+    void read_fitness(std::vector<float>& out) const override {
+        out.resize(size_);
+        fitness_.download(out.data(), size_);
+    }
+    void read_ranking(std::vector<uint32_t>& out) const override {
+        out.resize(size_);
+        ranked_.download(out.data(), size_);
+    }
     void read_genes(std::vector<uint32_t>& out) const override {
         std::vector<uint32_t> words;
         population_.read_words(words);
@@ -144,10 +154,11 @@ class EnginePopulation final : public Population {
         return c;
     }
 
-    learn::WordPopulation population_;  // the plans, member-major, on the cpu backend
+    learn::WordPopulation population_;  // the plans, member-major, on its backend
     BackendRanker ranker_;              // the ranking of the population's backend
-    std::vector<float> fitness_;
-    std::vector<uint32_t> ranked_;
+    // The generation's fitness and its ranking, in the backend's memory.
+    BackendArray<float> fitness_;
+    BackendArray<uint32_t> ranked_;
 };
 
 }  // namespace

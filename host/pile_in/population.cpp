@@ -6,10 +6,12 @@
 #include <cstdlib>
 #include <string>
 
+#include "host/backend/backend_array.hpp"
 #include "host/backend/backend_ranking.hpp"
 #include "host/backend/memory.hpp"
 #include "host/core/error.hpp"
 #include "host/learn/population_layout.hpp"
+#include "kernels/cuda_api.hpp"
 
 namespace gaeval::pile_in {
 
@@ -60,33 +62,62 @@ uint64_t chunk_from_environment(const char* name) {
 
 namespace {
 
-// The engine population on the cpu: resident when it fits the host's available memory less
-// 10%, else streamed (only its survivors kept: learn::choose_layout); GAEVAL_CPU_CHUNK=N
-// forces streaming N plans at a time.
-std::unique_ptr<Population> make_cpu_checked(const BackendChoice& backend, const Scenario& scenario,
-                                             int words, uint64_t size, uint64_t survivors,
-                                             const RulesProblem* rules) {
-    if (const uint64_t chunk = chunk_from_environment("GAEVAL_CPU_CHUNK"))
-        return make_engine_population(backend, scenario, size, rules,
-                                      learn::Chunking{chunk, false, true});
-    const uint64_t available = available_host_memory();
-    if (!available) return make_engine_population(backend, scenario, size, rules, {});
+// OutOfMemory while allocating becomes the input error naming the population.
+template <class Make>
+std::unique_ptr<Population> allocating(uint64_t size, Make&& make) {
+    try {
+        return make();
+    } catch (const cuda::OutOfMemory& e) {
+        throw InputError("--population " + std::to_string(size) + ": " + e.what());
+    }
+}
+
+// The layout a population of `size` plans of `words` words takes in `free` bytes of its
+// backend (learn::choose_layout), said on stderr when it is not the resident one.
+learn::Chunking fitting_layout(const BackendChoice& backend, int words, uint64_t size,
+                               uint64_t survivors, uint64_t free) {
     learn::LayoutNeeds needs;
     needs.members = size;
     needs.genome_bytes = static_cast<uint64_t>(words) * sizeof(uint32_t);
     needs.survivors = survivors ? survivors : size;
     needs.streams_survivors = survivors > 0;
+    needs.host_apart = memory_apart_from_host(backend);
+    needs.host_free = needs.host_apart ? available_host_memory() : 0;
     needs.ranking_bytes = BackendRanker::workspace_bytes(backend, size);
-    const learn::LayoutChoice choice = learn::choose_layout(needs, available);
+    const learn::LayoutChoice choice = learn::choose_layout(needs, free);
     if (choice.chunking.members)
         std::fprintf(stderr,
-                     "gaeval: population of %llu plans needs %s resident, more than the %s of host "
-                     "memory available less 10%%: %s\n",
+                     "gaeval: population of %llu plans needs %s resident, more than the %s of %s "
+                     "less 10%%: %s\n",
                      static_cast<unsigned long long>(size),
                      human_bytes(double(learn::resident_bytes(needs))).c_str(),
-                     human_bytes(double(available)).c_str(),
+                     human_bytes(double(free)).c_str(),
+                     needs.host_apart ? "GPU memory free" : "host memory available",
                      learn::describe_layout(needs, choice).c_str());
-    return make_engine_population(backend, scenario, size, rules, choice.chunking);
+    return choice.chunking;
+}
+
+// The engine population on `backend`: resident when it fits the backend's free memory (the
+// cpu: the host's available memory) less 10%, else streamed (only its survivors kept), else
+// (a backend apart from the host: cuda) plans in host memory: learn::choose_layout.
+// GAEVAL_CPU_CHUNK=N (cpu) or GAEVAL_CUDA_CHUNK=N (cuda) forces streaming N plans at a time,
+// GAEVAL_CUDA_HOST_CHUNK=N (cuda) plans in host memory evaluated and bred N at a time.
+// `gaeval pile-in --backend cpu` runs it; cuda once a GPU has passed the tests (docs/pile_in.md).
+std::unique_ptr<Population> make_engine_fitting(const BackendChoice& backend,
+                                                const Scenario& scenario, int words, uint64_t size,
+                                                uint64_t survivors, const RulesProblem* rules) {
+    const bool apart = memory_apart_from_host(backend);
+    learn::Chunking chunking;
+    if (const uint64_t chunk =
+            chunk_from_environment(apart ? "GAEVAL_CUDA_CHUNK" : "GAEVAL_CPU_CHUNK"))
+        chunking = learn::Chunking{chunk, false, true};
+    else if (const uint64_t host_chunk =
+                 apart ? chunk_from_environment("GAEVAL_CUDA_HOST_CHUNK") : 0)
+        chunking = learn::Chunking{host_chunk, false, false};
+    else if (const uint64_t free = backend_free_memory(backend))
+        chunking = fitting_layout(backend, words, size, survivors, free);
+    return allocating(
+        size, [&] { return make_engine_population(backend, scenario, size, rules, chunking); });
 }
 
 std::unique_ptr<Population> make_checked(const BackendChoice& backend, const Scenario& scenario,
@@ -97,7 +128,7 @@ std::unique_ptr<Population> make_checked(const BackendChoice& backend, const Sce
         throw InputError("--population: at most 4294967295 plans, got " + std::to_string(size));
     if (survivors > size) survivors = size;
     if (backend.kind == BackendKind::Cpu)
-        return make_cpu_checked(backend, scenario, words, size, survivors, rules);
+        return make_engine_fitting(backend, scenario, words, size, survivors, rules);
     const uint64_t needed = population_bytes(size, words, backend.kind);
     return make_cuda_population_fitting(scenario, size, words, needed, survivors, rules);
 }

@@ -112,10 +112,10 @@ uint64_t population_bytes(uint64_t size, int genes, BackendKind kind, double sur
 // is an InputError naming the bytes needed and available, before anything is allocated.
 // survivors: plans that survive each generation (survivor_count; 0: unknown). A population too
 // large for its backend's memory whose survivors fit is streamed, said on stderr: on the cpu the
-// engine population's streamed layout (learn::choose_layout, 10% of the available memory kept),
-// on cuda StreamedPopulation. GAEVAL_CPU_CHUNK=N (cpu) or GAEVAL_CUDA_CHUNK=N (cuda) forces
-// streaming in chunks of N plans; GAEVAL_CUDA_HOST_CHUNK=N forces the cuda backend's
-// plans-in-host-memory mode.
+// engine population's streamed layout (make_engine_fitting in population.cpp:
+// learn::choose_layout, 10% of the available memory kept), on cuda StreamedPopulation.
+// GAEVAL_CPU_CHUNK=N (cpu) or GAEVAL_CUDA_CHUNK=N (cuda) forces streaming in chunks of N plans;
+// GAEVAL_CUDA_HOST_CHUNK=N forces the cuda backend's plans-in-host-memory mode.
 std::unique_ptr<Population> make_population(const BackendChoice& backend, const Scenario& scenario,
                                             uint64_t size, uint64_t survivors = 0);
 std::unique_ptr<Population> make_population(const BackendChoice& backend,
