@@ -11,6 +11,7 @@
 #include "host/backend/backend.hpp"
 #include "host/backend/parallel.hpp"
 #include "host/core/error.hpp"
+#include "host/learn/population_layout.hpp"
 #include "host/pile_in/engine.hpp"
 #include "host/pile_in/population.hpp"
 #include "host/pile_in/rules.hpp"
@@ -417,7 +418,9 @@ void pile_in_generation_rows(const Axes& axes, std::vector<Row>& rows, uint64_t*
 
 // Resident and streamed populations side by side: the same GAPI1 generations, the streamed one
 // keeping only its survivors, fitness and ranking, its plans made `size / 10` (rounded up) at a
-// time. The streamed row's note says its share of the resident row's rate.
+// time (on the cpu the engine's streamed layout, host/learn/word_population.hpp; on cuda
+// pile-in's own StreamedPopulation until the switch of docs/pile_in.md). The streamed row's note
+// says its share of the resident row's rate.
 void streamed_rows(const Axes& axes, std::vector<Row>& rows, uint64_t*) {
     const std::vector<BenchBackend> backends = bench_backends(axes.backends);
     const uint64_t seed = 1;
@@ -446,9 +449,10 @@ void streamed_rows(const Axes& axes, std::vector<Row>& rows, uint64_t*) {
                         if (!streamed)
                             pop =
                                 pile_in::make_population(backend.choice, scenario, size, survivors);
-                        else if (cpu)
-                            pop = pile_in::make_cpu_streamed_population(
-                                scenario, size, backend.choice.threads, nullptr, chunk);
+                        else if (cpu)  // the engine's streamed layout
+                            pop = pile_in::make_cpu_chunked_population(scenario, size,
+                                                                       backend.choice.threads,
+                                                                       nullptr, chunk, false, true);
                         else
                             pop = pile_in::make_cuda_population(scenario, size, nullptr, chunk);
                     } catch (const std::exception& e) {
@@ -456,10 +460,13 @@ void streamed_rows(const Axes& axes, std::vector<Row>& rows, uint64_t*) {
                         continue;
                     }
                     const uint64_t footprint =
-                        streamed ? pile_in::streamed_population_bytes(size, models, survivors,
-                                                                      chunk, backend.choice.kind)
-                                 : pile_in::population_bytes(size, models, backend.choice.kind,
-                                                             static_cast<double>(survivors) / size);
+                        !streamed ? pile_in::population_bytes(size, models, backend.choice.kind,
+                                                              static_cast<double>(survivors) / size)
+                        : cpu     ? learn::streamed_bytes(
+                                        pile_in::layout_needs(backend.choice, models, size, survivors),
+                                        chunk)
+                              : pile_in::streamed_population_bytes(size, models, survivors, chunk,
+                                                                   backend.choice.kind);
                     std::optional<Row> row =
                         generation_row(axes.settings, workload, text, backend.label, *pop, seed, ga,
                                        footprint, rows);

@@ -71,26 +71,6 @@ TEST(PileInParity, LargePopulationsStayIdenticalOnAnyThreadCount) {
     expect_identical(a, run_generations(*many, 5, 3), "cpu 1 vs 3 threads, 70001 plans");
 }
 
-// A population streamed in chunks (only its survivors, fitness and ranking kept; plans made a
-// chunk at a time and the survivors made again by rank) runs the code the GPU streams with; on
-// the CPU it must give the resident population's bits at every chunk size, including sizes
-// that do not divide the population, one plan at a time, and the whole population at once.
-TEST(PileInParity, CpuStreamedMatchesResidentBitForBit) {
-    uint32_t seed = 500;
-    for (const Case& c : kCases) {
-        Scenario s = random_scenario(seed++, c.friendly, c.enemy);
-        auto resident = make_cpu_population(s, c.population, 2);
-        const Snapshot want = run_generations(*resident, 13, 4);
-        for (uint64_t chunk : {uint64_t{1}, uint64_t{64}, c.population / 2 + 1, c.population}) {
-            auto streamed = make_cpu_streamed_population(s, c.population, 2, nullptr, chunk);
-            expect_identical(want, run_generations(*streamed, 13, 4),
-                             "cpu streamed (" + std::to_string(chunk) + ") vs resident, " +
-                                 std::to_string(c.friendly) + " models, population " +
-                                 std::to_string(c.population));
-        }
-    }
-}
-
 // The engine's chunked layout (plans in host memory, evaluated and bred a chunk at a time
 // through the backend: what a population larger than a device's memory runs) gives the resident
 // engine population's bits, generation by generation (statistics, best plans, every fitness,
@@ -160,25 +140,11 @@ TEST(PileInParity, CpuChunkedEngineResumesFromGenesEitherWay) {
     expect_identical(want, run_generations_resumed(*c, *d, 23, 5, 3), "chunked -> resident");
 }
 
-// Genes written into a streamed population (a checkpoint resumed) go on as in the resident
-// one, and a resident population resumed from a streamed one's genes too.
-TEST(PileInParity, CpuStreamedResumesFromGenesEitherWay) {
-    Scenario s = random_scenario(77, 20, 20);
-    auto resident = make_cpu_population(s, 1000, 2);
-    const Snapshot want = run_generations(*resident, 21, 5);
-    auto a = make_cpu_population(s, 1000, 2);
-    auto b = make_cpu_streamed_population(s, 1000, 2, nullptr, 300);
-    expect_identical(want, run_generations_resumed(*a, *b, 21, 5, 2), "resident -> streamed");
-    auto c = make_cpu_streamed_population(s, 1000, 1, nullptr, 128);
-    auto d = make_cpu_population(s, 1000, 2);
-    expect_identical(want, run_generations_resumed(*c, *d, 21, 5, 3), "streamed -> resident");
-}
-
 // The streaming must see the survivors: breeding from any other plans changes the bits.
 TEST(PileInParity, CpuStreamedDiffersWhenTheSeedDiffers) {
     Scenario s = random_scenario(78, 10, 10);
-    auto a = make_cpu_streamed_population(s, 500, 2, nullptr, 64);
-    auto b = make_cpu_streamed_population(s, 500, 2, nullptr, 64);
+    auto a = make_cpu_chunked_population(s, 500, 2, nullptr, 64, false, true);
+    auto b = make_cpu_chunked_population(s, 500, 2, nullptr, 64, false, true);
     EXPECT_NE(run_generations(*a, 1, 3).genes, run_generations(*b, 2, 3).genes);
 }
 

@@ -119,10 +119,11 @@ TEST(RulesParity, CpuThreadCountsGiveIdenticalBits) {
 }
 
 // Every preset on a shipped scenario, penalty and repair constraints: the CPU population (the
-// one GA engine's problem pile-in-rules and scheme rules) at 1 and 2 threads gives the bits of
-// the streamed population (pile-in's own code: gene-major plans, RulesStep and EvaluateRules
-// over chunks), and genes handed over either way.
-TEST(RulesParity, EveryPresetOnTheEngineMatchesTheStreamedPopulation) {
+// one GA engine's problem pile-in-rules and scheme rules) resident at 1 and 2 threads gives the
+// bits of its streamed layout (only the survivors kept, every plan made again a chunk at a
+// time; repaired plans repaired again), and genes handed over either way. The presets' bits
+// themselves are the golden files' (tests/test_pile_in_golden.cpp).
+TEST(RulesParity, EveryPresetOnTheEngineMatchesItsStreamedLayout) {
     const ScenarioFile s8 = load_scenario(std::string(GAEVAL_TEST_DATA_DIR) + "/pile_in/s8.json");
     for (const char* preset : {"aos1", "aos2", "aos3", "aos4"})
         for (bool repair : {false, true}) {
@@ -131,7 +132,8 @@ TEST(RulesParity, EveryPresetOnTheEngineMatchesTheStreamedPopulation) {
             const RulesProblem p = build_rules_problem(preset, s8, flags);
             const std::string what = std::string(preset) + (repair ? " repair" : " penalty");
             const uint64_t population = 150;
-            auto streamed = make_cpu_streamed_population(p.scenario, population, 2, &p, 64);
+            auto streamed =
+                make_cpu_chunked_population(p.scenario, population, 2, &p, 64, false, true);
             const Snapshot want = run_generations(*streamed, 9, 3, 0.3);
             for (int threads : {1, 2}) {
                 auto engine = make_cpu_population(p.scenario, population, threads, &p);
@@ -139,12 +141,12 @@ TEST(RulesParity, EveryPresetOnTheEngineMatchesTheStreamedPopulation) {
                     want, run_generations(*engine, 9, 3, 0.3),
                     "engine (" + std::to_string(threads) + " threads) vs streamed, " + what);
             }
-            auto a = make_cpu_streamed_population(p.scenario, population, 1, &p, 50);
+            auto a = make_cpu_chunked_population(p.scenario, population, 1, &p, 50, false, true);
             auto b = make_cpu_population(p.scenario, population, 2, &p);
             expect_identical(want, run_generations_resumed(*a, *b, 9, 3, 1, 0.3),
                              "streamed -> engine, " + what);
             auto d = make_cpu_population(p.scenario, population, 2, &p);
-            auto e = make_cpu_streamed_population(p.scenario, population, 2, &p, 40);
+            auto e = make_cpu_chunked_population(p.scenario, population, 2, &p, 40, false, true);
             expect_identical(want, run_generations_resumed(*d, *e, 9, 3, 2, 0.3),
                              "engine -> streamed, " + what);
         }
@@ -175,29 +177,6 @@ TEST(RulesParity, CompareRunsTheRulesFitness) {
     EXPECT_FALSE(d.identical);
     EXPECT_EQ(d.generation, 0u);
     EXPECT_TRUE(d.field == "fitness" || d.field.rfind("gene", 0) == 0) << d.field;
-}
-
-// Streamed on the CPU (the code the GPU streams with): the resident bits at chunk sizes that do
-// not divide the population, repair mode included (the survivors are made again and repaired
-// again, the best plan read back repaired), and resumed from genes.
-TEST(RulesParity, CpuStreamedMatchesResidentBitForBit) {
-    uint32_t seed = 600;
-    for (const Case& c : kCases) {
-        const RulesProblem p =
-            random_problem(seed++, c.friendly, c.enemy, c.direction, c.paths, c.turn, c.repair);
-        auto resident = make_cpu_population(p.scenario, c.population, 2, &p);
-        const Snapshot want = run_generations(*resident, 5, 3, 0.3);
-        for (uint64_t chunk : {uint64_t{7}, c.population / 3 + 1}) {
-            auto streamed = make_cpu_streamed_population(p.scenario, c.population, 2, &p, chunk);
-            expect_identical(
-                want, run_generations(*streamed, 5, 3, 0.3),
-                "cpu streamed (" + std::to_string(chunk) + ") vs resident, " + name(c));
-        }
-        auto a = make_cpu_population(p.scenario, c.population, 2, &p);
-        auto b = make_cpu_streamed_population(p.scenario, c.population, 2, &p, 13);
-        expect_identical(want, run_generations_resumed(*a, *b, 5, 3, 1, 0.3),
-                         "resident -> streamed, " + name(c));
-    }
 }
 
 // The engine's streamed layout (only the survivors kept, every plan made again from the seed or

@@ -60,6 +60,18 @@ uint64_t chunk_from_environment(const char* name) {
     return static_cast<uint64_t>(chunk);
 }
 
+learn::LayoutNeeds layout_needs(const BackendChoice& backend, int words, uint64_t size,
+                                uint64_t survivors) {
+    learn::LayoutNeeds needs;
+    needs.members = size;
+    needs.genome_bytes = static_cast<uint64_t>(words) * sizeof(uint32_t);
+    needs.survivors = survivors ? survivors : size;
+    needs.streams_survivors = survivors > 0;
+    needs.host_apart = memory_apart_from_host(backend);
+    needs.ranking_bytes = BackendRanker::workspace_bytes(backend, size);
+    return needs;
+}
+
 namespace {
 
 // OutOfMemory while allocating becomes the input error naming the population.
@@ -76,14 +88,8 @@ std::unique_ptr<Population> allocating(uint64_t size, Make&& make) {
 // backend (learn::choose_layout), said on stderr when it is not the resident one.
 learn::Chunking fitting_layout(const BackendChoice& backend, int words, uint64_t size,
                                uint64_t survivors, uint64_t free) {
-    learn::LayoutNeeds needs;
-    needs.members = size;
-    needs.genome_bytes = static_cast<uint64_t>(words) * sizeof(uint32_t);
-    needs.survivors = survivors ? survivors : size;
-    needs.streams_survivors = survivors > 0;
-    needs.host_apart = memory_apart_from_host(backend);
+    learn::LayoutNeeds needs = layout_needs(backend, words, size, survivors);
     needs.host_free = needs.host_apart ? available_host_memory() : 0;
-    needs.ranking_bytes = BackendRanker::workspace_bytes(backend, size);
     const learn::LayoutChoice choice = learn::choose_layout(needs, free);
     if (choice.chunking.members)
         std::fprintf(stderr,

@@ -15,8 +15,9 @@
 #include "problems/pile_in/scenario.hpp"
 
 namespace gaeval::learn {
-struct Chunking;  // host/learn/word_population.hpp
-}
+struct Chunking;     // host/learn/word_population.hpp
+struct LayoutNeeds;  // host/learn/population_layout.hpp
+}  // namespace gaeval::learn
 
 namespace gaeval::pile_in {
 
@@ -143,10 +144,6 @@ std::unique_ptr<Population> make_cpu_chunked_population(const Scenario& scenario
                                                         int threads, const RulesProblem* rules,
                                                         uint64_t chunk, bool parents_on_host,
                                                         bool survivors_only = false);
-// The CPU backend streaming `chunk` plans at a time (host/pile_in/streamed_population.hpp).
-std::unique_ptr<Population> make_cpu_streamed_population(const Scenario& scenario, uint64_t size,
-                                                         int threads, const RulesProblem* rules,
-                                                         uint64_t chunk);
 // The CUDA backend (host/pile_in/cuda_population.cpp; in a build without CUDA these throw).
 // chunk == 0: the population lives on the device. chunk > 0: streamed on the device `chunk`
 // plans at a time (StreamedPopulation: survivors, fitness and ranking on the device, no genome
@@ -175,6 +172,10 @@ std::unique_ptr<Population> make_cuda_population_fitting(const Scenario& scenari
                                                          int words, uint64_t needed,
                                                          uint64_t survivors,
                                                          const RulesProblem* rules);
+// What the engine population of `size` plans of `words` words needs on `backend`
+// (learn::LayoutNeeds; survivors 0: unknown, the population cannot stream; host_free unknown).
+learn::LayoutNeeds layout_needs(const BackendChoice& backend, int words, uint64_t size,
+                                uint64_t survivors);
 // A positive plan count from the environment variable `name`; 0 when it is unset or empty;
 // InputError naming the variable when it is not a positive whole number.
 uint64_t chunk_from_environment(const char* name);

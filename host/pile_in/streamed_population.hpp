@@ -4,17 +4,18 @@
 // random plans, with the same addressed draws as everywhere) and scored at once; after ranking,
 // the new survivors are made again by rank from the old ones. No genome crosses between host and
 // device during a generation: on CUDA everything stays on the device (about 2 x survivors plans
-// where a resident population holds 2 x N); the CPU backend runs this very code over host memory,
-// so the CPU tests check the streaming, chunk sizes and resume against the resident population.
+// where a resident population holds 2 x N). Only `gaeval pile-in --backend cuda` runs it, until
+// that runs on the one GA engine, whose streamed layout is the CPU's (docs/pile_in.md: the
+// switch); the GPU tests check it against the CPU's engine population.
 //
 // A plan is a pure function of (seed, generation, individual, the survivors it was bred from);
 // in repair mode its repaired form is a pure function of the plan, so a plan made again (the
 // best plan, the survivors, a checkpoint) is the same bits as when it was scored.
 //
-// Exec: the backend's memory and launches (CpuStreamExec in cpu_population.cpp, CudaStreamExec
-// in cuda_population.cpp): Array<T>(n) with data() and size(); to_host(dst, src, n) and
-// to_backend(dst, src, n) (element counts, synchronous); run(op, n) (op(i) for i < n, finished
-// on return); rank(fitness, ranked, n) and fixed_point_sum(fitness, n) as every backend ranks.
+// Exec: the backend's memory and launches (CudaStreamExec in cuda_population.cpp): Array<T>(n) with
+// data() and size(); to_host(dst, src, n) and to_backend(dst, src, n) (element counts,
+// synchronous); run(op, n) (op(i) for i < n, finished on return); rank(fitness, ranked, n) and
+// fixed_point_sum(fitness, n) as every backend ranks.
 #pragma once
 
 #include <algorithm>
