@@ -1,7 +1,9 @@
-// Every repository path the README and docs/ name in backticks exists (issue 31: docs that
-// drifted named files that were gone). A path is a backticked token whose first component is one
-// of the repository's source folders; placeholders (`<name>`, `*`, `NAME`) and build outputs are
-// not paths of the repository.
+// Every repository path the docs name in backticks exists (issue 31: docs that drifted named
+// files that were gone). The docs: the README and every markdown file in the source folders
+// (docs/, data/ataxx/README.md, tests/data/*.md, ...), but the dated records of bench/results/,
+// each of which names the tree of its day. A path is a backticked token whose first component is
+// one of the repository's source folders; placeholders (`<name>`, `*`, `NAME`) and build outputs
+// are not paths of the repository.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -16,10 +18,11 @@ namespace {
 
 namespace fs = std::filesystem;
 
+const std::set<std::string> kFolders = {"bench",     "data",    "docs",    "examples", "games",
+                                        "host",      "include", "kernels", "problems", "python",
+                                        "scenarios", "scripts", "tests",   ".ci"};
+
 std::vector<std::string> missing_paths(const fs::path& root, const fs::path& doc) {
-    static const std::set<std::string> kFolders = {
-        "bench",   "data",     "docs",   "examples",  "games",   "host",  "include",
-        "kernels", "problems", "python", "scenarios", "scripts", "tests", ".ci"};
     std::ifstream in(doc);
     std::stringstream text;
     text << in.rdbuf();
@@ -41,11 +44,23 @@ std::vector<std::string> missing_paths(const fs::path& root, const fs::path& doc
     return missing;
 }
 
+// The README and every markdown file under the source folders but bench/results/.
+std::vector<fs::path> every_doc(const fs::path& root) {
+    std::vector<fs::path> docs = {root / "README.md"};
+    for (const std::string& folder : kFolders) {
+        if (!fs::is_directory(root / folder)) continue;
+        for (const auto& e : fs::recursive_directory_iterator(root / folder)) {
+            const std::string relative = fs::relative(e.path(), root).generic_string();
+            if (e.path().extension() == ".md" && relative.rfind("bench/results/", 0) != 0)
+                docs.push_back(e.path());
+        }
+    }
+    return docs;
+}
+
 TEST(DocsPaths, EveryRepositoryPathNamedInTheDocsExists) {
     const fs::path root = GAEVAL_SOURCE_DIR;
-    std::vector<fs::path> docs = {root / "README.md"};
-    for (const auto& e : fs::directory_iterator(root / "docs"))
-        if (e.path().extension() == ".md") docs.push_back(e.path());
+    const std::vector<fs::path> docs = every_doc(root);
     ASSERT_GT(docs.size(), 5u);
     int checked = 0;
     for (const fs::path& doc : docs) {
@@ -54,6 +69,17 @@ TEST(DocsPaths, EveryRepositoryPathNamedInTheDocsExists) {
         ++checked;
     }
     EXPECT_EQ(checked, static_cast<int>(docs.size()));
+}
+
+TEST(DocsPaths, EveryDocIsTheReadmeTheDocsAndTheDataNotesButNotTheDatedRecords) {
+    const fs::path root = GAEVAL_SOURCE_DIR;
+    std::set<std::string> names;
+    for (const fs::path& doc : every_doc(root))
+        names.insert(fs::relative(doc, root).generic_string());
+    for (const char* doc : {"README.md", "docs/executor.md", "docs/adding-a-scheme.md",
+                            "data/ataxx/README.md", "tests/data/pile_in_scenarios.md"})
+        EXPECT_EQ(names.count(doc), 1u) << doc;
+    for (const std::string& name : names) EXPECT_NE(name.rfind("bench/results/", 0), 0u) << name;
 }
 
 TEST(DocsPaths, TheCheckFindsAPathThatIsNotThere) {
