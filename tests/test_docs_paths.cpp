@@ -82,6 +82,49 @@ TEST(DocsPaths, EveryDocIsTheReadmeTheDocsAndTheDataNotesButNotTheDatedRecords) 
     for (const std::string& name : names) EXPECT_NE(name.rfind("bench/results/", 0), 0u) << name;
 }
 
+// The folders the README's layout section must draw: every top-level folder of the repository
+// (but build outputs and hidden ones other than .ci) and every folder of games/, host/ and
+// problems/, as "name/".
+std::vector<std::string> layout_folders(const fs::path& root) {
+    std::vector<std::string> folders;
+    for (const auto& e : fs::directory_iterator(root)) {
+        const std::string name = e.path().filename().string();
+        if (!e.is_directory() || name.rfind("build", 0) == 0) continue;
+        if (name[0] == '.' && kFolders.count(name) == 0) continue;
+        folders.push_back(name + "/");
+    }
+    for (const char* parent : {"games", "host", "problems"})
+        for (const auto& e : fs::directory_iterator(root / parent))
+            if (e.is_directory()) folders.push_back(e.path().filename().string() + "/");
+    return folders;
+}
+
+// Those of `folders` that `section` does not name.
+std::vector<std::string> undrawn(const std::string& section,
+                                 const std::vector<std::string>& folders) {
+    std::vector<std::string> out;
+    for (const std::string& f : folders)
+        if (section.find(f) == std::string::npos) out.push_back(f);
+    return out;
+}
+
+TEST(DocsPaths, TheReadmeLayoutDrawsEveryFolder) {
+    const fs::path root = GAEVAL_SOURCE_DIR;
+    std::ifstream in(root / "README.md");
+    std::stringstream text;
+    text << in.rdbuf();
+    const std::string readme = text.str();
+    const size_t start = readme.find("\n## Layout\n");
+    ASSERT_NE(start, std::string::npos);
+    const std::string section = readme.substr(start, readme.find("\n## ", start + 1) - start);
+    const std::vector<std::string> folders = layout_folders(root);
+    EXPECT_GT(folders.size(), 20u);
+    for (const std::string& f : undrawn(section, folders))
+        ADD_FAILURE() << "the README's layout section does not draw `" << f << "`";
+    EXPECT_EQ(undrawn("- `host/`: `core/`, `cli/`.", {"host/", "cli/", "islands/"}),
+              std::vector<std::string>{"islands/"});
+}
+
 TEST(DocsPaths, TheCheckFindsAPathThatIsNotThere) {
     const fs::path dir = fs::temp_directory_path() / "gaeval-docs-paths-test";
     fs::create_directories(dir);
