@@ -298,16 +298,6 @@ namespace {
 // Plans per chunk of a streamed population when nothing forces one (a launch that fills any GPU).
 constexpr uint64_t kDeviceStreamChunk = uint64_t{1} << 22;
 
-// OutOfMemory while allocating becomes the input error naming the population.
-template <class Make>
-std::unique_ptr<Population> allocating(uint64_t size, Make&& make) {
-    try {
-        return make();
-    } catch (const cuda::OutOfMemory& e) {
-        throw InputError("--population " + std::to_string(size) + ": " + e.what());
-    }
-}
-
 }  // namespace
 
 std::unique_ptr<Population> make_cuda_population_fitting(const Scenario& scenario, uint64_t size,

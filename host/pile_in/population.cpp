@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
 #include <string>
 
 #include "host/backend/backend_array.hpp"
@@ -60,6 +61,15 @@ uint64_t chunk_from_environment(const char* name) {
     return static_cast<uint64_t>(chunk);
 }
 
+std::unique_ptr<Population> allocating(uint64_t size,
+                                       const std::function<std::unique_ptr<Population>()>& make) {
+    try {
+        return make();
+    } catch (const cuda::OutOfMemory& e) {
+        throw InputError("--population " + std::to_string(size) + ": " + e.what());
+    }
+}
+
 learn::LayoutNeeds layout_needs(const BackendChoice& backend, int words, uint64_t size,
                                 uint64_t survivors) {
     learn::LayoutNeeds needs;
@@ -73,16 +83,6 @@ learn::LayoutNeeds layout_needs(const BackendChoice& backend, int words, uint64_
 }
 
 namespace {
-
-// OutOfMemory while allocating becomes the input error naming the population.
-template <class Make>
-std::unique_ptr<Population> allocating(uint64_t size, Make&& make) {
-    try {
-        return make();
-    } catch (const cuda::OutOfMemory& e) {
-        throw InputError("--population " + std::to_string(size) + ": " + e.what());
-    }
-}
 
 // The layout a population of `size` plans of `words` words takes in `free` bytes of its
 // backend (learn::choose_layout), said on stderr when it is not the resident one.

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -176,6 +177,10 @@ std::unique_ptr<Population> make_cuda_population_fitting(const Scenario& scenari
 // (learn::LayoutNeeds; survivors 0: unknown, the population cannot stream; host_free unknown).
 learn::LayoutNeeds layout_needs(const BackendChoice& backend, int words, uint64_t size,
                                 uint64_t survivors);
+// make(), a cuda::OutOfMemory while it allocates turned into the InputError naming the
+// population ("--population N: ...").
+std::unique_ptr<Population> allocating(uint64_t size,
+                                       const std::function<std::unique_ptr<Population>()>& make);
 // A positive plan count from the environment variable `name`; 0 when it is unset or empty;
 // InputError naming the variable when it is not a positive whole number.
 uint64_t chunk_from_environment(const char* name);
