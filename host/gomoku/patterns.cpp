@@ -103,7 +103,7 @@ namespace {
 void decode_line(int code, int reach, uint8_t* line) {
     for (int k = -kLineReach; k <= kLineReach; ++k) {
         const int digit = k == 0 ? 0 : line_digit(k, reach);
-        line[kLineReach + k] = digit == 0 ? kLineEmpty : static_cast<uint8_t>(code / digit % 3);
+        line[kLineReach + k] = static_cast<uint8_t>(digit == 0 ? 0 : code / digit % 3);
     }
 }
 

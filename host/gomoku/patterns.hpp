@@ -179,6 +179,31 @@ class IncrementalPatterns {
     // The sum of move_value(side, c) over every empty cell (kept move by move).
     int value_total(int side) const { return value_total_[side]; }
 
+    // Whether `side` would have a cell of level 1 (level[side][0]) after a stone of the other
+    // side on empty cell c, read from the kept codes without placing it: a level-1 cell off
+    // c's lines (or past the reach) keeps its patterns; one on them is looked up again with
+    // c's digit added, as update() would.
+    bool keeps_level1_after(int side, int c) const {
+        BB todo = level[side][0];
+        todo.reset(c);
+        const int cx = Geo::column_of(c), cy = Geo::row_of(c);
+        while (todo.any()) {
+            const int e = todo.lowest();
+            todo.reset(e);
+            const int dx = Geo::column_of(e) - cx, dy = Geo::row_of(e) - cy;
+            // e = c + k * kStep[d], or on no line through c.
+            const int d = dy == 0 ? 0 : dx == 0 ? 1 : dx == dy ? 2 : dx == -dy ? 3 : -1;
+            const int k = d == 0 ? dx : dy;
+            if (d < 0 || k > reach_ || k < -reach_) return true;
+            // c is at distance -k from e.
+            const int code = codes_[side][d][e] + kLineOther * digits_[kLineReach - k];
+            const int shift = 4 * d;
+            const int p = (patterns_[side][e] & ~(15 << shift)) | (table_[code] << shift);
+            if (levels_[p] == 1) return true;
+        }
+        return false;
+    }
+
   private:
     static constexpr int kDx[4] = {1, 0, 1, -1};  // row, column, diagonal, anti-diagonal
     static constexpr int kDy[4] = {0, 1, 1, 1};
