@@ -99,6 +99,75 @@ TEST(GomokuPatterns, IncrementalEqualsWholeBoard20BothRules) {
     random_games<20>(true, 11, 6);
 }
 
+// The rule's reach: every line of 10 cells around the centre (3^10 of them) has, in freestyle,
+// the pattern bits and shape that the table of 8-cell codes (reach 4) gives it, and in standard
+// those of the 10-cell table: cells past the reach never matter.
+TEST(GomokuPatterns, CellsPastTheReachNeverMatter) {
+    for (bool exact : {false, true}) {
+        const int reach = line_reach(exact);
+        const auto& patterns = pattern_table(exact);
+        const auto& shapes = shape_table(exact);
+        ASSERT_EQ(static_cast<int>(patterns.size()), line_codes(exact));
+        uint8_t line[11];
+        for (int all = 0; all < kLineCodes; ++all) {
+            int rest = all, code = 0;
+            for (int k = -kLineReach; k <= kLineReach; ++k) {
+                if (k == 0) {
+                    line[5] = kLineEmpty;
+                    continue;
+                }
+                line[5 + k] = static_cast<uint8_t>(rest % 3);
+                rest /= 3;
+                code += line[5 + k] * line_digit(k, reach);
+            }
+            ASSERT_EQ(patterns[static_cast<std::size_t>(code)], line_pattern(line, exact))
+                << "line " << all << (exact ? " standard" : " freestyle");
+            ASSERT_EQ(shapes[static_cast<std::size_t>(code)], line_shape(line, exact))
+                << "line " << all << (exact ? " standard" : " freestyle");
+        }
+    }
+}
+
+// keeps_level1_after (the engine's test of a child that ends at the open-four check) says
+// what placing the other side's stone and reading level[side][0] says, for every empty cell
+// of random positions (both rules).
+TEST(GomokuPatterns, KeepsLevel1AfterEqualsPlacingTheStone) {
+    using Geo = Geometry<15>;
+    std::mt19937 rng(31);
+    auto inc = std::make_unique<IncrementalPatterns<15>>();
+    int kept = 0, lost = 0;
+    for (int position = 0; position < 300; ++position) {
+        const bool exact = position % 2 == 1;
+        inc->reset(exact);
+        Geo::BB stones = Geo::BB::none();
+        const int count = 6 + static_cast<int>(rng() % 30);
+        for (int i = 0; i < count; ++i) {
+            const int c =
+                Geo::cell(3 + static_cast<int>(rng() % 9), 3 + static_cast<int>(rng() % 9));
+            if (stones.test(c)) continue;
+            stones.set(c);
+            inc->place(static_cast<int>(rng() % 2), c);
+        }
+        for (int side = 0; side < 2; ++side) {
+            if (inc->level[side][0].empty()) continue;
+            Geo::BB empty = Geo::board().minus(stones);
+            while (empty.any()) {
+                const int c = empty.lowest();
+                empty.reset(c);
+                const bool said = inc->keeps_level1_after(side, c);
+                inc->place(side ^ 1, c);
+                const bool seen = inc->level[side][0].any();
+                inc->remove(side ^ 1, c);
+                ASSERT_EQ(said, seen)
+                    << "position " << position << " side " << side << " cell " << c;
+                (seen ? kept : lost) += 1;
+            }
+        }
+    }
+    EXPECT_GT(kept, 1000);
+    EXPECT_GT(lost, 20);
+}
+
 // The line table, read by hand (x own, o the other side or the edge, C the centre).
 TEST(GomokuPatterns, LinePatternsByHand) {
     auto line_of = [](const char* text) {  // 11 characters, centre at 5

@@ -410,27 +410,34 @@ class Searcher {
         if (empty.empty()) return false;
         if (inc_.five[d].any()) return false;  // he wins
         const BB a5 = inc_.five[a];
-        int dummy = -1;
         if (a5.count() >= 2) return true;
-        if (a5.count() == 1) {
-            const int b = a5.lowest();
-            place(d, b);
-            const bool win = attack(a, depth - 1, fours_only, &dummy);
-            remove(d, b);
-            return win;
-        }
+        if (a5.count() == 1) return attack_after_defence(a, a5.lowest(), depth - 1, fours_only);
         if (fours_only) return false;
         if (inc_.level[a][0].empty()) return false;  // no threat to answer: the attack stops here
         BB defences = inc_.level[a][0] | inc_.four[a] | inc_.four[d];
         while (defences.any()) {
             const int c = defences.lowest();
             defences.reset(c);
-            place(d, c);
-            const bool win = attack(a, depth - 1, fours_only, &dummy);
-            remove(d, c);
-            if (!win) return false;
+            if (!attack_after_defence(a, c, depth - 1, fours_only)) return false;
         }
         return true;
+    }
+
+    // attack(a, depth, fours_only) after the defender's stone on empty cell x; neither side
+    // has a five-point then but those that x makes the defender. At depth 0 or less, when x
+    // makes him no four (so no five-point), attack() would count its node and fail: the
+    // node is counted and x not placed.
+    bool attack_after_defence(int a, int x, int depth, bool fours_only) {
+        const int d = a ^ 1;
+        if (depth <= 0 && !inc_.four[d].test(x)) {
+            threat_budget_left();
+            return false;
+        }
+        place(d, x);
+        int dummy = -1;
+        const bool win = attack(a, depth, fours_only, &dummy);
+        remove(d, x);
+        return win;
     }
 
     // The VCF of `side` in the current position (small budget), or -1.
@@ -650,12 +657,8 @@ class Searcher {
         int tt_move = -1;
         if (entry.key == hash_ && entry.bound != kNone) {
             tt_move = entry.move;
-            if (ply > 0 && entry.depth >= depth) {
-                const int v = from_tt(entry.score, ply);
-                if (entry.bound == kExact || (entry.bound == kLower && v >= beta) ||
-                    (entry.bound == kUpper && v <= alpha))
-                    return v;
-            }
+            int v;
+            if (ply > 0 && tt_cutoff(entry, depth, alpha, beta, ply, &v)) return v;
             if (tt_move >= 0 && !empty.test(tt_move)) tt_move = -1;
         }
         if (ply == 0 && tt_move < 0) tt_move = root_hint_;
@@ -695,18 +698,19 @@ class Searcher {
             if (depth >= 2 && searched >= 2 && !threats.test(c) && c != tt_move &&
                 c != killers_[ply][0] && c != killers_[ply][1])
                 reduction = searched >= 8 && depth >= 5 ? 2 : 1;
-            make(c);
+            const bool settled = settles_at_once(c, empty);
+            if (!settled) make(c);
             int v;
             if (searched == 0) {
-                v = -search(depth - 1, -beta, -alpha, ply + 1);
+                v = -child(settled, c, depth - 1, -beta, -alpha, ply + 1);
             } else {
-                v = -search(depth - 1 - reduction, -alpha - 1, -alpha, ply + 1);
+                v = -child(settled, c, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1);
                 if (reduction > 0 && v > alpha && !stopped_)
-                    v = -search(depth - 1, -alpha - 1, -alpha, ply + 1);
+                    v = -child(settled, c, depth - 1, -alpha - 1, -alpha, ply + 1);
                 if (v > alpha && v < beta && !stopped_)
-                    v = -search(depth - 1, -beta, -alpha, ply + 1);
+                    v = -child(settled, c, depth - 1, -beta, -alpha, ply + 1);
             }
-            unmake(c);
+            if (!settled) unmake(c);
             if (stopped_) break;
             ++searched;
             if (v > best) {
@@ -735,6 +739,49 @@ class Searcher {
         entry.depth = static_cast<int8_t>(std::min(depth, 127));
         entry.bound = best >= beta ? kLower : best > alpha_in ? kExact : kUpper;
         return best;
+    }
+
+    // Whether a table entry (of this node's key, bound set) ends the search of a node with
+    // this depth and window; *v receives its value.
+    static bool tt_cutoff(const TtEntry& entry, int depth, int alpha, int beta, int ply, int* v) {
+        if (entry.depth < depth) return false;
+        *v = from_tt(entry.score, ply);
+        return entry.bound == kExact || (entry.bound == kLower && *v >= beta) ||
+               (entry.bound == kUpper && *v <= alpha);
+    }
+
+    // Whether the search of the position after the mover's move c is known, without making
+    // it, to end at the opponent's open-four check or before it: the opponent (to move there)
+    // has no five-point, c makes the mover none (no four), a cell stays empty, and the
+    // opponent keeps a level-1 cell. Such a child is searched by settled_search.
+    bool settles_at_once(int c, const BB& empty) const {
+        const int me = side_, op = me ^ 1;
+        if (inc_.four[me].test(c) || inc_.five[op].any() || inc_.level[op][0].empty()) return false;
+        BB rest = empty;
+        rest.reset(c);
+        return rest.any() && inc_.keeps_level1_after(op, c);
+    }
+
+    // search(depth, alpha, beta, ply) of the position after the mover's move c, made or (when
+    // settled: settles_at_once) not.
+    int child(bool settled, int c, int depth, int alpha, int beta, int ply) {
+        return settled ? settled_search(c, depth, alpha, beta, ply)
+                       : search(depth, alpha, beta, ply);
+    }
+
+    // What search() returns for the position after the mover's move c when settles_at_once:
+    // the same node count, limits and table probe, then the opponent's open-four win.
+    int settled_search(int c, int depth, int alpha, int beta, int ply) {
+        if ((++nodes_ & 15) == 0) check_limits();
+        if (stopped_) return 0;
+        if (ply > seldepth_) seldepth_ = ply;
+        const uint64_t key = hash_ ^ keys_[side_][static_cast<std::size_t>(c)];
+        const TtEntry& entry = s_.tt.at(key);
+        int v;
+        if (entry.key == key && entry.bound != kNone &&
+            tt_cutoff(entry, depth, alpha, beta, ply, &v))
+            return v;
+        return kEngineWin - ply - 3;
     }
 
     // The hash moves from the root after `first`, while legal (at most 16).

@@ -99,20 +99,20 @@ uint8_t line_shape(const uint8_t* line, bool exact) {
 
 namespace {
 
+// The line of a code under a rule's reach (digits by line_digit; cells past the reach empty).
+void decode_line(int code, int reach, uint8_t* line) {
+    for (int k = -kLineReach; k <= kLineReach; ++k) {
+        const int digit = k == 0 ? 0 : line_digit(k, reach);
+        line[kLineReach + k] = static_cast<uint8_t>(digit == 0 ? 0 : code / digit % 3);
+    }
+}
+
 template <uint8_t (*Classify)(const uint8_t*, bool)>
-std::array<uint8_t, kLineCodes> build_table(bool exact) {
-    std::array<uint8_t, kLineCodes> table{};
-    uint8_t line[11];
-    for (int code = 0; code < kLineCodes; ++code) {
-        int rest = code;
-        for (int i = 0; i < 11; ++i) {
-            if (i == 5) {
-                line[i] = kLineEmpty;
-                continue;
-            }
-            line[i] = static_cast<uint8_t>(rest % 3);
-            rest /= 3;
-        }
+std::vector<uint8_t> build_table(bool exact) {
+    std::vector<uint8_t> table(static_cast<std::size_t>(line_codes(exact)));
+    uint8_t line[2 * kLineReach + 1];
+    for (int code = 0; code < line_codes(exact); ++code) {
+        decode_line(code, line_reach(exact), line);
         table[static_cast<std::size_t>(code)] = Classify(line, exact);
     }
     return table;
@@ -147,30 +147,30 @@ std::array<uint8_t, 65536> build_levels() {
 
 }  // namespace
 
-const std::array<uint8_t, kLineCodes>& pattern_table(bool exact) {
-    static const std::array<uint8_t, kLineCodes> freestyle = build_table<line_pattern>(false);
-    static const std::array<uint8_t, kLineCodes> standard = build_table<line_pattern>(true);
+const std::vector<uint8_t>& pattern_table(bool exact) {
+    static const std::vector<uint8_t> freestyle = build_table<line_pattern>(false);
+    static const std::vector<uint8_t> standard = build_table<line_pattern>(true);
     return exact ? standard : freestyle;
 }
 
-const std::array<uint8_t, kLineCodes>& shape_table(bool exact) {
-    static const std::array<uint8_t, kLineCodes> freestyle = build_table<line_shape>(false);
-    static const std::array<uint8_t, kLineCodes> standard = build_table<line_shape>(true);
+const std::vector<uint8_t>& shape_table(bool exact) {
+    static const std::vector<uint8_t> freestyle = build_table<line_shape>(false);
+    static const std::vector<uint8_t> standard = build_table<line_shape>(true);
     return exact ? standard : freestyle;
 }
 
-const std::array<uint16_t, kLineCodes>& pattern_value_table(bool exact) {
+const std::vector<uint16_t>& pattern_value_table(bool exact) {
     static const auto build = [](bool rule) {
-        std::array<uint16_t, kLineCodes> values{};
+        std::vector<uint16_t> values(static_cast<std::size_t>(line_codes(rule)));
         const auto& shapes = shape_table(rule);
         const auto& patterns = pattern_table(rule);
-        for (std::size_t code = 0; code < kLineCodes; ++code)
+        for (std::size_t code = 0; code < values.size(); ++code)
             values[code] =
                 static_cast<uint16_t>(patterns[code] | kShapeMoveValue[shapes[code]] << 4);
         return values;
     };
-    static const std::array<uint16_t, kLineCodes> freestyle = build(false);
-    static const std::array<uint16_t, kLineCodes> standard = build(true);
+    static const std::vector<uint16_t> freestyle = build(false);
+    static const std::vector<uint16_t> standard = build(true);
     return exact ? standard : freestyle;
 }
 

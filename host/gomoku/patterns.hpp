@@ -2,18 +2,22 @@
 // threats.hpp's whole-board functions (five-points, fours, threat levels 1-3 of each side,
 // as threat_levels(side_threats(...), none) computes them), kept up to date move by move.
 //
-// What a stone on an empty cell c makes in one direction depends only on the 10 cells at
-// distances 1 to 5 on either side of c along that line (a five's window of 5 and the cells just
-// outside it, an open three's window of 6). Seen from one side, each of those cells is empty,
-// own, or other (an opponent stone or off the board), so the line is a base-3 number below
-// 3^10 = 59049. Every (side, direction, cell) keeps that number; placing or removing a stone
-// changes it by one digit in the 40 cells on its four lines, and only those cells' patterns are
-// looked up again in a table of 59049 entries per rule (built once from the window definitions
-// of threats.hpp, written again here cell by cell).
+// What a stone on an empty cell c makes in one direction depends only on the cells at
+// distances 1 to R on either side of c along that line, R the rule's reach (line_reach): 4 in
+// freestyle (every window of 5 through c, and every open three's window of 6, lies within 4
+// cells of it), 5 with exactly five (the cells just outside those windows count too). Seen from
+// one side, each of those cells is empty, own, or other (an opponent stone or off the board),
+// so the line is a base-3 number below 3^(2R) (6561 in freestyle, 59049 in standard). Every
+// (side, direction, cell) keeps that number; placing or removing a stone changes it by one
+// digit in the 8R cells on its four lines, and only those cells' patterns are looked up again
+// in a table of 3^(2R) entries per rule (built once from the window definitions of
+// threats.hpp, written again here cell by cell; the freestyle table, 13 KB of move values and
+// pattern bits, stays in the first-level cache).
 #pragma once
 
 #include <array>
 #include <cstdint>
+#include <vector>
 
 #include "games/gomoku/board.hpp"
 #include "games/gomoku/threats.hpp"
@@ -28,8 +32,8 @@ enum PatternBit : uint8_t {
     kThreeBit = 8,       // makes an open three
 };
 
-constexpr int kLineReach = 5;      // cells read on each side of the centre
-constexpr int kLineCodes = 59049;  // 3^10
+constexpr int kLineReach = 5;      // the most cells read on each side of the centre
+constexpr int kLineCodes = 59049;  // 3^10: line codes of the longest reach
 enum LineCell : uint8_t { kLineEmpty = 0, kLineOwn = 1, kLineOther = 2 };
 
 // The pattern bits of an empty centre cell given its line: line[i] for i in 0..10, line[5] the
@@ -37,15 +41,23 @@ enum LineCell : uint8_t { kLineEmpty = 0, kLineOwn = 1, kLineOther = 2 };
 // rules. The definitions of threats.hpp's line_threats, read from the centre's windows.
 uint8_t line_pattern(const uint8_t* line, bool exact);
 
-// The line code's digit weight of the cell at signed distance k (-5..5, not 0) from the centre.
-constexpr int line_digit(int k) {
+// The cells on each side of the centre that a rule's patterns and shapes read (see the top).
+constexpr int line_reach(bool exact) { return exact ? 5 : 4; }
+// The number of line codes of a rule: 3^(2 * line_reach(exact)).
+constexpr int line_codes(bool exact) { return exact ? kLineCodes : 6561; }
+
+// The line code's digit weight of the cell at signed distance k (-reach..reach, not 0) from
+// the centre; 0 past the reach.
+constexpr int line_digit(int k, int reach = kLineReach) {
+    if (k < -reach || k > reach) return 0;
     int p = 1;
-    for (int i = 0, at = k < 0 ? k + kLineReach : k + kLineReach - 1; i < at; ++i) p *= 3;
+    for (int i = 0, at = k < 0 ? k + reach : k + reach - 1; i < at; ++i) p *= 3;
     return p;
 }
 
-// The pattern table of a rule: entry code -> pattern bits (built on first use, thread safe).
-const std::array<uint8_t, kLineCodes>& pattern_table(bool exact);
+// The pattern table of a rule: line code (line_codes(exact) of them, digits by line_digit of
+// the rule's reach) -> pattern bits (built on first use, thread safe).
+const std::vector<uint8_t>& pattern_table(bool exact);
 
 // Line shapes: what a stone of one side on an empty cell makes in one direction, the strongest
 // that applies (the learned line-shape evaluation counts them over every empty cell and
@@ -69,8 +81,8 @@ constexpr int kShapeWeightCount = 2 * (kLineShapes - 1);
 // The shape of an empty centre cell given its line (as line_pattern; exact: windows next to
 // an own stone do not count, as for fives).
 uint8_t line_shape(const uint8_t* line, bool exact);
-// The shape table of a rule: entry code -> LineShape (built on first use, thread safe).
-const std::array<uint8_t, kLineCodes>& shape_table(bool exact);
+// The shape table of a rule: line code -> LineShape (as pattern_table; thread safe).
+const std::vector<uint8_t>& shape_table(bool exact);
 
 // The move value of a line shape (the engine's candidate order and pruning, not its
 // evaluation): what a stone makes in one direction, summed over the four directions and both
@@ -78,7 +90,7 @@ const std::array<uint8_t, kLineCodes>& shape_table(bool exact);
 constexpr uint16_t kShapeMoveValue[kLineShapes] = {0, 1, 2, 6, 6, 20, 24, 100, 400};
 // Each line code's pattern bits (pattern_table) in bits 0-3 and its shape's kShapeMoveValue
 // above them (built on first use, thread safe).
-const std::array<uint16_t, kLineCodes>& pattern_value_table(bool exact);
+const std::vector<uint16_t>& pattern_value_table(bool exact);
 
 // The threat level (1, 2, 3 or 4 as in threats.hpp) of a cell from its four directions' pattern
 // bits (direction d in bits 4d..4d+3), the opponent's five-points not counted.
@@ -95,6 +107,9 @@ class IncrementalPatterns {
     // The empty board of a rule (call place() for each stone). shapes: keep the line-shape
     // counts too (shape_count).
     void reset(bool exact, bool shapes = false) {
+        reach_ = line_reach(exact);
+        for (int k = -kLineReach; k <= kLineReach; ++k)
+            digits_[kLineReach + k] = k == 0 ? 0 : line_digit(k, reach_);
         table_ = pattern_table(exact).data();
         shapes_ = shapes ? shape_table(exact).data() : nullptr;
         for (auto& side : shape_count_)
@@ -115,11 +130,11 @@ class IncrementalPatterns {
             for (int x = 0; x < N; ++x) {
                 const int c = Geo::cell(x, y);
                 for (int d = 0; d < 4; ++d)
-                    for (int k = -kLineReach; k <= kLineReach; ++k) {
+                    for (int k = -reach_; k <= reach_; ++k) {
                         if (k == 0) continue;
                         const int nx = x + k * kDx[d], ny = y + k * kDy[d];
                         if (nx >= 0 && nx < N && ny >= 0 && ny < N) continue;
-                        const int add = kLineOther * line_digit(k);
+                        const int add = kLineOther * digits_[kLineReach + k];
                         codes_[0][d][c] = static_cast<uint16_t>(codes_[0][d][c] + add);
                         codes_[1][d][c] = static_cast<uint16_t>(codes_[1][d][c] + add);
                     }
@@ -164,6 +179,31 @@ class IncrementalPatterns {
     // The sum of move_value(side, c) over every empty cell (kept move by move).
     int value_total(int side) const { return value_total_[side]; }
 
+    // Whether `side` would have a cell of level 1 (level[side][0]) after a stone of the other
+    // side on empty cell c, read from the kept codes without placing it: a level-1 cell off
+    // c's lines (or past the reach) keeps its patterns; one on them is looked up again with
+    // c's digit added, as update() would.
+    bool keeps_level1_after(int side, int c) const {
+        BB todo = level[side][0];
+        todo.reset(c);
+        const int cx = Geo::column_of(c), cy = Geo::row_of(c);
+        while (todo.any()) {
+            const int e = todo.lowest();
+            todo.reset(e);
+            const int dx = Geo::column_of(e) - cx, dy = Geo::row_of(e) - cy;
+            // e = c + k * kStep[d], or on no line through c.
+            const int d = dy == 0 ? 0 : dx == 0 ? 1 : dx == dy ? 2 : dx == -dy ? 3 : -1;
+            const int k = d == 0 ? dx : dy;
+            if (d < 0 || k > reach_ || k < -reach_) return true;
+            // c is at distance -k from e.
+            const int code = codes_[side][d][e] + kLineOther * digits_[kLineReach - k];
+            const int shift = 4 * d;
+            const int p = (patterns_[side][e] & ~(15 << shift)) | (table_[code] << shift);
+            if (levels_[p] == 1) return true;
+        }
+        return false;
+    }
+
   private:
     static constexpr int kDx[4] = {1, 0, 1, -1};  // row, column, diagonal, anti-diagonal
     static constexpr int kDy[4] = {0, 1, 1, 1};
@@ -180,14 +220,13 @@ class IncrementalPatterns {
     uint16_t patterns_[2][Geo::kCellRange] = {};
     uint8_t level_at_[2][Geo::kCellRange] = {};
     uint8_t owner_[Geo::kCellRange] = {};  // 0 empty, 1 + side
+    int reach_ = kLineReach;               // line_reach of the rule
+    int digits_[2 * kLineReach + 1] = {};  // digits_[5 + k]: line_digit(k, reach_), 0 at k = 0
 
-    static constexpr int kDigits[11] = {
-        line_digit(-5), line_digit(-4), line_digit(-3), line_digit(-2), line_digit(-1), 0,
-        line_digit(1),  line_digit(2),  line_digit(3),  line_digit(4),  line_digit(5)};
-
-    // The distances k (-5..5) whose cell from (x, y) k steps along direction d is on the board.
-    static void line_range(int d, int x, int y, int* k_min_out, int* k_max_out) {
-        int k_min = -kLineReach, k_max = kLineReach;
+    // The distances k (-reach_..reach_) whose cell from (x, y) k steps along direction d is on
+    // the board.
+    void line_range(int d, int x, int y, int* k_min_out, int* k_max_out) const {
+        int k_min = -reach_, k_max = reach_;
         if (kDx[d] == 1) {
             k_min = k_min > -x ? k_min : -x;
             k_max = k_max < N - 1 - x ? k_max : N - 1 - x;
@@ -276,7 +315,7 @@ class IncrementalPatterns {
                 if (k == 0) continue;
                 const int e = c + k * kStep[d];
                 // c is at distance -k from e.
-                const int digit = kDigits[kLineReach - k];
+                const int digit = digits_[kLineReach - k];
                 const uint16_t own_old = own_codes[e], other_old = other_codes[e];
                 own_codes[e] = static_cast<uint16_t>(own_codes[e] + sign * kLineOwn * digit);
                 other_codes[e] = static_cast<uint16_t>(other_codes[e] + sign * kLineOther * digit);
