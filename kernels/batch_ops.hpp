@@ -264,7 +264,14 @@ void for_each_play_shape(Visit&& visit) {
         visit(TaskShape<32>{});
     } else if constexpr (kSet == PlayerSet::Weighted && lane_one_ply_v<G>) {
         constexpr int kMin = one_ply_fits_bounds_v<G> ? kPlayoutMinBlocks : 0;
-        visit(TaskShape<1, kMin>{});
+        // One thread a game in the scratch where the game's weighted player has a scratch form
+        // (7x7 Ataxx: at most 64 registers there, none on the lanes; kernel-resources.md).
+        if constexpr (plays_in_scratch_v<G, kSet>) {
+            visit(TaskShape<1, kPlayoutMinBlocks,
+                            static_cast<int>(sizeof(typename G::PlayoutScratch))>{});
+        } else {
+            visit(TaskShape<1, kMin>{});
+        }
         visit(TaskShape<4, kMin>{});
         visit(TaskShape<8, kMin>{});
         visit(TaskShape<32, kMin>{});

@@ -97,6 +97,15 @@ struct NeighbourPlanes {
 template <class Counter>
 GAEVAL_HD_FORCEINLINE Counter add_neighbour_shifts(uint64_t s) {
     Counter n;
+#if GAEVAL_DEVICE_PASS
+    // On the device a pair of shifts at a time (one shifted copy live, not eight: the 7x7
+    // features take 38 registers instead of 48; the same planes).
+#pragma unroll 1
+    for (int d = 1; d <= 9; d += (d == 1 ? 6 : 1)) {
+        n.add(s >> d);
+        n.add(s << d);
+    }
+#else
     n.add(s >> 1);
     n.add(s << 1);
     n.add(s >> 7);
@@ -105,6 +114,7 @@ GAEVAL_HD_FORCEINLINE Counter add_neighbour_shifts(uint64_t s) {
     n.add(s << 8);
     n.add(s >> 9);
     n.add(s << 9);
+#endif
     return n;
 }
 GAEVAL_HD_FORCEINLINE NeighbourPlanes neighbour_planes(uint64_t s) {
@@ -257,6 +267,53 @@ GAEVAL_HD void unit_features(const G& game, const typename G::Pos& p, int player
         const int value = bad_for_owner(i) ? cells - counts[i] : counts[i];
         out[i] = static_cast<float>(value) / scale;
     }
+}
+
+// The weighted player's score of p for `player` on the 7x7 fast path without the features
+// array: sum_i weights[i] * unit_features(p, player)[i], each term the same int, the same float
+// division and product, added in index order as weighted_score adds them
+// (games/core/search.hpp), so the same float. Each count is added as soon as it is known and
+// dies: a device thread holds the running sum, not fifteen counts.
+class UnitScore {
+  public:
+    GAEVAL_HD_FORCEINLINE UnitScore(const float* weights, int cells)
+        : weights_(weights), cells_(cells), scale_(static_cast<float>(cells)) {}
+    // Adds feature f's term; called for f = 0, 1, ... kFeatureCount - 1 in turn.
+    GAEVAL_HD_FORCEINLINE void add(Feature f, int count) {
+        const int i = int(f);
+        const int value = bad_for_owner(i) ? cells_ - count : count;
+        // The weight read where it is used (on the device not hoisted out of the move loop
+        // into fifteen registers).
+        const float term = scratch_read(weights_[i]) * (static_cast<float>(value) / scale_);
+        total_ = total_ + term;
+    }
+    // The four exposure classes of one side from `first`, in index order.
+    GAEVAL_HD_FORCEINLINE void add_classes(Feature first, const ClassCounts& classes) {
+        for (int k = 0; k < 4; ++k) add(Feature(int(first) + k), classes[k]);
+    }
+    GAEVAL_HD_FORCEINLINE float total() const { return total_; }
+
+  private:
+    const float* weights_;
+    int cells_;
+    float scale_;
+    float total_ = 0.0f;
+};
+GAEVAL_HD_INLINE float unit_score(const Square7Geometry& geo, const Bitboard<1>& own,
+                                  const Bitboard<1>& opp, const float* weights) {
+    const Bitboard<1> empty = geo.playable().minus(own | opp);
+    UnitScore score(weights, geo.playable().count());
+    score.add(Feature::OwnPieces, own.count());
+    score.add(Feature::OpponentPieces, opp.count());
+    score.add_classes(Feature::OwnSafe, count_exposure(geo, own, empty));
+    const ClassCounts risky = count_risky_holes(geo, geo.reach_closure(opp) & empty, own);
+    score.add(Feature::RiskyHoles1, risky[0]);
+    score.add(Feature::RiskyHoles2, risky[1]);
+    score.add(Feature::RiskyHoles3Plus, risky[2]);
+    score.add(Feature::OwnHoles, (geo.grow_closure(own) & empty).count());
+    score.add_classes(Feature::OpponentSafe, count_exposure(geo, opp, empty));
+    score.add(Feature::OpponentHoles, (geo.grow_closure(opp) & empty).count());
+    return score.total();
 }
 
 }  // namespace gaeval::ataxx

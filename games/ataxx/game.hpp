@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include "games/ataxx/features.hpp"
 #include "games/ataxx/rules.hpp"
@@ -81,6 +82,15 @@ struct Game : PlayoutRules<Geometry, P> {
     template <class Scratch>
     GAEVAL_HD_INLINE Move policy_move(const Pos& p, int policy, const DrawAddress& at,
                                       Scratch& scratch) const {
+        if constexpr (kSquare7) {
+            return square7_policy_move(p, policy, at, scratch);
+        } else {
+            return table_policy_move(p, policy, at, scratch);
+        }
+    }
+    template <class Scratch>
+    GAEVAL_HD_INLINE Move table_policy_move(const Pos& p, int policy, const DrawAddress& at,
+                                            Scratch& scratch) const {
         int own = 0;
         for (int k = 0; k < BB::kWords; ++k) own += popcount64(p.pieces[p.side].w[k]);
         const typename Base::ScratchMoves moves{*this, scratch};
@@ -93,6 +103,97 @@ struct Game : PlayoutRules<Geometry, P> {
     GAEVAL_HD_FORCEINLINE static int policy_score(int policy, int own, int captures, bool grow) {
         const int pieces_after = own + captures + (grow ? 1 : 0);
         return policy == kCapture ? captures * (4 * kMaxCells) + pieces_after : pieces_after;
+    }
+
+    // The 7x7 fast path's one-ply weighted player in its scratch (table_playouts.hpp): the
+    // move one_ply_weighted_move makes, the same scores in the same order.
+    static constexpr bool kSquare7 = std::is_same_v<Geometry, Square7Geometry>;
+    static constexpr bool kPlayoutsInScratch = !kSquare7;
+    template <class Scratch, bool kOn = kSquare7, std::enable_if_t<kOn, int> = 0>
+    GAEVAL_HD Move weighted_move(const Pos& p, const float* weights, const DrawAddress& at,
+                                 Scratch& s) const {
+        const int us = p.side;
+        scratch_write(s.weights, weights);
+        return scratch_best_move(p, at, s, [&](Move m) {
+            const Pos child = this->make(Base::read_pos(s.pos), m);
+            return ataxx::unit_score(this->geo, child.of(us), this->opponents(child, us),
+                                     scratch_read(s.weights));
+        });
+    }
+    // The 7x7 policies in the scratch: policy_move's choice by scratch_best_move.
+    template <class Scratch>
+    GAEVAL_HD Move square7_policy_move(const Pos& p, int policy, const DrawAddress& at,
+                                       Scratch& s) const {
+        scratch_write(s.policy, policy);
+        return scratch_best_move(p, at, s, [&](Move m) {
+            const Pos q = Base::read_pos(s.pos);
+            const int own = q.of(q.side).count();
+            return policy_score(scratch_read(s.policy), own, this->captured_by(q, m).count(),
+                                m.is_grow());
+        });
+    }
+    // best_move (players.hpp) on the 7x7 fast path in its scratch: the moves in the
+    // enumeration order (rules.hpp: grows, then jumps by piece), the same comparisons and
+    // draws; the enumeration, the draw address and the best so far live in the scratch. p has at
+    // least two moves (no pass).
+    template <class Scratch, class ScoreFn>
+    GAEVAL_HD_INLINE Move scratch_best_move(const Pos& p, const DrawAddress& at, Scratch& s,
+                                            ScoreFn&& score) const {
+        const uint64_t own = p.of(p.side).w[0];
+        const uint64_t empty = this->empty_cells(p).w[0];
+        scratch_write(s.ties, 0u);
+        scratch_write(s.index, 0u);
+        scratch_write(s.seed, at.seed);
+        scratch_write(s.game, at.game);
+        scratch_write(s.ply, at.ply);
+        scratch_write(s.left, this->geo.grow_closure(Bitboard<1>{{own}}).w[0] & empty);
+        for (uint64_t x; (x = scratch_read(s.left)) != 0;) {
+            scratch_write(s.left, clear_lowest(x));
+            scratch_step(s, Move::grow(lowest_bit(x)), score);
+        }
+        scratch_write(s.pieces, own);
+        for (uint64_t pieces; (pieces = scratch_read(s.pieces)) != 0;) {
+            scratch_write(s.pieces, clear_lowest(pieces));
+            const int from = lowest_bit(pieces);
+            const uint64_t free = this->empty_cells(Base::read_pos(s.pos)).w[0];
+            scratch_write(s.left, Square7Geometry::jump_ring(from) & free);
+            for (uint64_t x; (x = scratch_read(s.left)) != 0;) {
+                scratch_write(s.left, clear_lowest(x));
+                scratch_step(s, Move::jump(from, lowest_bit(x)), score);
+            }
+        }
+        return Move{scratch_read(s.best.from), scratch_read(s.best.to)};
+    }
+    // best_move's step for move m: a float score kept in s.best_score, an int in s.best_points.
+    template <class Scratch, class ScoreFn>
+    GAEVAL_HD_FORCEINLINE void scratch_step(Scratch& s, Move m, ScoreFn& score) const {
+        using Score = decltype(score(m));
+        const Score value = score(m);
+        auto& best = [&]() -> Score& {
+            if constexpr (std::is_same_v<Score, float>) {
+                return s.best_score;
+            } else {
+                return s.best_points;
+            }
+        }();
+        const uint32_t ties = scratch_read(s.ties);
+        const uint32_t index = scratch_read(s.index);
+        scratch_write(s.index, index + 1);
+        if (ties == 0 || scratch_read(best) < value) {
+            scratch_write(s.best.from, m.from);
+            scratch_write(s.best.to, m.to);
+            scratch_write(best, value);
+            scratch_write(s.ties, 1u);
+        } else if (value == scratch_read(best)) {
+            scratch_write(s.ties, ties + 1);
+            const uint32_t r = philox(scratch_read(s.seed), Purpose::PlayerTieBreak,
+                                      scratch_read(s.game), scratch_read(s.ply), index, 0)
+                                   .v[0];
+            if (below(r, ties + 1) == 0) {
+                scratch_write(s.best.from, m.from);
+                scratch_write(s.best.to, m.to);
+            }
+        }
     }
 
     // Perft: no children when decided; the grows and jumps; else a pass when anyone can move.

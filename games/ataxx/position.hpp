@@ -9,6 +9,25 @@
 
 namespace gaeval::ataxx {
 
+// A value in a playout's scratch, read and written in place: on the device a volatile access
+// (the compiler keeps no copy in a register across a loop), on the cpu a plain one.
+template <class T>
+GAEVAL_HD_FORCEINLINE T scratch_read(const T& x) {
+#if GAEVAL_DEVICE_PASS
+    return *static_cast<const volatile T*>(&x);
+#else
+    return x;
+#endif
+}
+template <class T>
+GAEVAL_HD_FORCEINLINE void scratch_write(T& x, T value) {
+#if GAEVAL_DEVICE_PASS
+    *static_cast<volatile T*>(&x) = value;
+#else
+    x = value;
+#endif
+}
+
 // `ataxx`: libataxx-compatible (2 players, 50-move rule, game over when a side has no pieces or
 // no empty cell is in reach of any piece). `genetic-game`: the seed's rules (2 to 4 players,
 // over when at most one player has pieces or no empty cell is in reach; a sole survivor owns

@@ -203,4 +203,43 @@ struct PlayoutRules<TableGeometry<W>, P> : Rules<TableGeometry<W>, P> {
     }
 };
 
+// The 7x7 fast path: its random and policy playouts keep the position in registers (they fit
+// the bounds there: kPlayoutsInScratch in game.hpp), while its one-ply weighted player plays
+// in the scratch (Game::weighted_move), where the position and the move enumeration live.
+template <int P>
+struct PlayoutRules<Square7Geometry, P> : Rules<Square7Geometry, P> {
+    using Base = Rules<Square7Geometry, P>;
+    using typename Base::Pos;
+
+    // The position and, for the weighted player and the policies (Game::scratch_best_move),
+    // the enumeration's masks, the draw address, the player and the best move so far.
+    struct PlayoutScratch {
+        Pos pos;
+        uint64_t left, pieces, seed;
+        uint32_t game, ply, ties, index;
+        const float* weights;
+        float best_score;
+        int best_points, policy;
+        Move best;
+    };
+    GAEVAL_HD_FORCEINLINE void start_match_in(PlayoutScratch& s, const Pos& start, uint64_t,
+                                              uint32_t) const {
+        s.pos = start;
+    }
+    GAEVAL_HD_FORCEINLINE void make_in_place(Pos& p, const Move& m) const { p = this->make(p, m); }
+
+    // A position held in the scratch, read field by field (on the device each read is a load
+    // from the thread's slice of shared memory where it is used, not a register held across the
+    // weighted player's loop).
+    GAEVAL_HD_FORCEINLINE static Pos read_pos(const Pos& p) {
+        Pos r;
+        for (int i = 0; i < P; ++i) r.pieces[i].w[0] = scratch_read(p.pieces[i].w[0]);
+        r.side = scratch_read(p.side);
+        r.players = scratch_read(p.players);
+        r.halfmove = scratch_read(p.halfmove);
+        r.fullmove = scratch_read(p.fullmove);
+        return r;
+    }
+};
+
 }  // namespace gaeval::ataxx

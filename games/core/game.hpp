@@ -65,6 +65,10 @@
 //                                        above), the same move, written in the scratch: then
 //                                        the one-ply weighted players (PlayerSet::Weighted) run
 //                                        in the scratch too (Gomoku's reward table)
+//   static constexpr bool kPlayoutsInScratch;
+//                                        false: the random and policy playouts stay in
+//                                        registers (they fit the bounds there) while the
+//                                        weighted player plays in the scratch (7x7 Ataxx)
 //   int count_moves_in(const Pos&, PlayoutScratch&) const;  and
 //   Move nth_move_in(const Pos&, int k, PlayoutScratch&) const;
 //                                        count_moves and nth_move for those playouts, the same
@@ -173,6 +177,12 @@ template <class G>
 struct has_playout_scratch<G, void_t<typename G::PlayoutScratch>> : std::true_type {};
 
 template <class G, class = void>
+struct playouts_in_scratch : has_playout_scratch<G> {};
+template <class G>
+struct playouts_in_scratch<G, void_t<decltype(G::kPlayoutsInScratch)>>
+    : std::bool_constant<has_playout_scratch<G>::value && G::kPlayoutsInScratch> {};
+
+template <class G, class = void>
 struct has_scratch_moves : std::false_type {};
 template <class G>
 struct has_scratch_moves<G, void_t<decltype(std::declval<const G&>().count_moves_in(
@@ -259,6 +269,8 @@ template <class G>
 constexpr bool has_playout_scratch_v = detail::has_playout_scratch<G>::value;
 template <class G>
 constexpr bool has_scratch_weighted_move_v = detail::has_scratch_weighted_move<G>::value;
+template <class G>
+constexpr bool playouts_in_scratch_v = detail::playouts_in_scratch<G>::value;
 
 // Checks every requirement; a game asserts `static_assert(check_game<G>())` after its definition
 // and gets one message per missing piece, naming it.

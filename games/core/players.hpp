@@ -85,13 +85,15 @@ enum class PlayerSet : uint8_t {
 };
 
 // Whether the players of kSet play in G's per-thread scratch (games/core/match.hpp:
-// play_match_in_scratch): random and policy players when G has a PlayoutScratch, and one-ply
-// weighted players too when G's weighted player has a scratch form (game.hpp: the
-// weighted_move taking a PlayoutScratch).
+// play_match_in_scratch): random and policy players when G has a PlayoutScratch (and does not
+// keep its playouts in registers: game.hpp kPlayoutsInScratch), and one-ply weighted players
+// when G's weighted player has a scratch form (game.hpp: the weighted_move taking a
+// PlayoutScratch).
 template <class G, PlayerSet kSet>
-constexpr bool plays_in_scratch_v = has_playout_scratch_v<G> && (kSet == PlayerSet::Playout ||
-                                                                 (kSet == PlayerSet::Weighted &&
-                                                                  has_scratch_weighted_move_v<G>));
+constexpr bool plays_in_scratch_v = has_playout_scratch_v<G> &&
+                                    ((kSet == PlayerSet::Playout && playouts_in_scratch_v<G>) ||
+                                     (kSet == PlayerSet::Weighted &&
+                                      has_scratch_weighted_move_v<G>));
 
 // Whether `player` searches: a weighted player with depth > 1 over the default alpha-beta or a
 // game's searching weighted_move, or the weighted player of a game whose own player always
