@@ -1,5 +1,5 @@
 // A population of word genomes (a problem built from a setup: LearnConfig::instance) bred by a
-// scheme whose breeding is an executor op (Scheme::breeds_words_on_backend: gapi1, rules). Two
+// scheme whose breeding is an executor op (Scheme::breeds_words_on_backend: gapi1, rules). Three
 // layouts, the same ops and the same bits generation by generation:
 //
 // Resident (Chunking::members == 0): the genomes stay in the backend's memory between
@@ -25,6 +25,23 @@
 //               parents_on_host breeds on the host's threads instead (the same op over the
 //               whole population on the cpu backend): for a population whose parents do not fit
 //               on the device either.
+// Streamed (Chunking::survivors_only, K > 0; a scheme that streams_survivors: gapi1, rules):
+// for a population whose genomes fit neither on the device nor in host memory. No genome is
+// kept but the survivors: the backend holds 2 x S genomes (S = ranks_bred_from) and one chunk
+// (chunk buffer 0); every other member is made again from where it came from (the seed:
+// initialize_words_on; the survivors: breed_words_on; or the words write_words gave, kept in
+// host memory until the next breed):
+//   evaluate    chunk by chunk: K members made into the chunk, evaluate_into there (a problem
+//               that rewrites genomes rewrites the chunk: it is made and rewritten again when
+//               read)
+//   breed       the ranking's S best made again (ChildSpan::children), rewritten as scored, into
+//               the spare survivor array: the next generation's parents; a generation moves no
+//               genome between the host and the device. The mutants of the generation it makes
+//               are counted by making its members' hits a chunk at a time (count_mutants)
+// On the cpu backend the chunked and streamed layouts run the very same calls over host memory,
+// so the CPU tests (tests/test_word_population.cpp, test_pile_in_parity.cpp) check them against
+// the resident one at any chunk size.
+//
 // read_member, read_words and write_words copy genomes for reports and checkpoints. Used by
 // `gaeval learn` on word problems (host/learn/learn_run.cpp) and `gaeval pile-in`'s engine
 // population (host/pile_in/engine_population.cpp). On the cpu backend the arrays are host memory.
