@@ -26,6 +26,7 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 #include "games/ataxx/rules.hpp"
 #include "games/core/hd.hpp"
@@ -221,8 +222,8 @@ GAEVAL_HD_FORCEINLINE void write_holes(const ClassCounts& risky, int own_holes, 
     out[int(Feature::OwnHoles)] = own_holes;
     out[int(Feature::OpponentHoles)] = opp_holes;
 }
-// The features of a table board (the passes above) and of the 7x7 fast path (the planes) from
-// the sides' pieces and the empty cells.
+// The features of a table board (the passes above) but the pieces' counts, from the sides'
+// pieces and the empty cells.
 template <int W>
 GAEVAL_HD_INLINE void side_features(const TableGeometry<W>& geo, const Bitboard<W>& own,
                                     const Bitboard<W>& opp, const Bitboard<W>& empty, int* out) {
@@ -233,13 +234,26 @@ GAEVAL_HD_INLINE void side_features(const TableGeometry<W>& geo, const Bitboard<
     write_holes(count_risky_holes(mine, theirs.reached & empty), (mine.grown & empty).count(),
                 (theirs.grown & empty).count(), out);
 }
-GAEVAL_HD_INLINE void side_features(const Square7Geometry& geo, const Bitboard<1>& own,
-                                    const Bitboard<1>& opp, const Bitboard<1>& empty, int* out) {
-    write_exposure(count_exposure(geo, own, empty), out, Feature::OwnSafe);
-    write_exposure(count_exposure(geo, opp, empty), out, Feature::OpponentSafe);
-    write_holes(count_risky_holes(geo, geo.reach_closure(opp) & empty, own),
-                (geo.grow_closure(own) & empty).count(), (geo.grow_closure(opp) & empty).count(),
-                out);
+// The 7x7 fast path's features (the planes) of own against opp, in index order:
+// sink(feature, count) for OwnPieces, OpponentPieces, ... OpponentHoles in turn. features()
+// writes them into its array; unit_score adds each term of the weighted player's score as its
+// count is known (the same order as weighted_score's sum).
+template <class Sink>
+GAEVAL_HD_FORCEINLINE void square7_features(const Square7Geometry& geo, const Bitboard<1>& own,
+                                            const Bitboard<1>& opp, const Bitboard<1>& empty,
+                                            Sink&& sink) {
+    sink(Feature::OwnPieces, own.count());
+    sink(Feature::OpponentPieces, opp.count());
+    const ClassCounts own_exposure = count_exposure(geo, own, empty);
+    for (int k = 0; k < 4; ++k) sink(Feature(int(Feature::OwnSafe) + k), own_exposure[k]);
+    const ClassCounts risky = count_risky_holes(geo, geo.reach_closure(opp) & empty, own);
+    sink(Feature::RiskyHoles1, risky[0]);
+    sink(Feature::RiskyHoles2, risky[1]);
+    sink(Feature::RiskyHoles3Plus, risky[2]);
+    sink(Feature::OwnHoles, (geo.grow_closure(own) & empty).count());
+    const ClassCounts opp_exposure = count_exposure(geo, opp, empty);
+    for (int k = 0; k < 4; ++k) sink(Feature(int(Feature::OpponentSafe) + k), opp_exposure[k]);
+    sink(Feature::OpponentHoles, (geo.grow_closure(opp) & empty).count());
 }
 
 // Fills out[kFeatureCount] with the features of p seen by `player` (see the definitions above).
@@ -249,24 +263,30 @@ GAEVAL_HD void features(const G& game, const typename G::Pos& p, int player, int
     const BB own = p.of(player);
     const BB opp = game.opponents(p, player);
     const BB empty = game.geo.playable().minus(own | opp);
-    out[int(Feature::OwnPieces)] = own.count();
-    out[int(Feature::OpponentPieces)] = opp.count();
-    side_features(game.geo, own, opp, empty, out);
+    if constexpr (std::is_same_v<std::decay_t<decltype(game.geo)>, Square7Geometry>) {
+        square7_features(game.geo, own, opp, empty, [&](Feature f, int n) { out[int(f)] = n; });
+    } else {
+        out[int(Feature::OwnPieces)] = own.count();
+        out[int(Feature::OpponentPieces)] = opp.count();
+        side_features(game.geo, own, opp, empty, out);
+    }
 }
 
 // Bit-identical on every backend (one int subtraction and one correctly rounded float division
 // per feature). Fills out[kFeatureCount] with the counts of features() in [0, 1], higher is
 // better for `player`: count / N, or (N - count) / N for a bad count, N = playable cells (> 0).
+// unit_value: feature i's (N = cells, scale = float(N)); unit_features: every feature's.
+GAEVAL_HD_FORCEINLINE float unit_value(int i, int count, int cells, float scale) {
+    const int value = bad_for_owner(i) ? cells - count : count;
+    return static_cast<float>(value) / scale;
+}
 template <class G>
 GAEVAL_HD void unit_features(const G& game, const typename G::Pos& p, int player, float* out) {
     int counts[kFeatureCount];
     features(game, p, player, counts);
     const int cells = game.geo.playable().count();
     const float scale = static_cast<float>(cells);
-    for (int i = 0; i < kFeatureCount; ++i) {
-        const int value = bad_for_owner(i) ? cells - counts[i] : counts[i];
-        out[i] = static_cast<float>(value) / scale;
-    }
+    for (int i = 0; i < kFeatureCount; ++i) out[i] = unit_value(i, counts[i], cells, scale);
 }
 
 // The weighted player's score of p for `player` on the 7x7 fast path without the features
@@ -281,15 +301,10 @@ class UnitScore {
     // Adds feature f's term; called for f = 0, 1, ... kFeatureCount - 1 in turn.
     GAEVAL_HD_FORCEINLINE void add(Feature f, int count) {
         const int i = int(f);
-        const int value = bad_for_owner(i) ? cells_ - count : count;
         // The weight read where it is used (on the device not hoisted out of the move loop
         // into fifteen registers).
-        const float term = scratch_read(weights_[i]) * (static_cast<float>(value) / scale_);
+        const float term = scratch_read(weights_[i]) * unit_value(i, count, cells_, scale_);
         total_ = total_ + term;
-    }
-    // The four exposure classes of one side from `first`, in index order.
-    GAEVAL_HD_FORCEINLINE void add_classes(Feature first, const ClassCounts& classes) {
-        for (int k = 0; k < 4; ++k) add(Feature(int(first) + k), classes[k]);
     }
     GAEVAL_HD_FORCEINLINE float total() const { return total_; }
 
@@ -303,16 +318,7 @@ GAEVAL_HD_INLINE float unit_score(const Square7Geometry& geo, const Bitboard<1>&
                                   const Bitboard<1>& opp, const float* weights) {
     const Bitboard<1> empty = geo.playable().minus(own | opp);
     UnitScore score(weights, geo.playable().count());
-    score.add(Feature::OwnPieces, own.count());
-    score.add(Feature::OpponentPieces, opp.count());
-    score.add_classes(Feature::OwnSafe, count_exposure(geo, own, empty));
-    const ClassCounts risky = count_risky_holes(geo, geo.reach_closure(opp) & empty, own);
-    score.add(Feature::RiskyHoles1, risky[0]);
-    score.add(Feature::RiskyHoles2, risky[1]);
-    score.add(Feature::RiskyHoles3Plus, risky[2]);
-    score.add(Feature::OwnHoles, (geo.grow_closure(own) & empty).count());
-    score.add_classes(Feature::OpponentSafe, count_exposure(geo, opp, empty));
-    score.add(Feature::OpponentHoles, (geo.grow_closure(opp) & empty).count());
+    square7_features(geo, own, opp, empty, [&](Feature f, int n) { score.add(f, n); });
     return score.total();
 }
 
