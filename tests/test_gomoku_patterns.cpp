@@ -168,6 +168,67 @@ TEST(GomokuPatterns, KeepsLevel1AfterEqualsPlacingTheStone) {
     EXPECT_GT(lost, 20);
 }
 
+// fives_after and four_after_other (the threat search's last four, decided without its
+// stone) say what threats.hpp's whole-board five_points and four_moves say after the stone is
+// on the board: for every empty cell c of random positions where the side has no five-point,
+// the five-points its stone there makes, and the other side's four on each of them (both
+// rules).
+TEST(GomokuPatterns, FivesAfterAndFourAfterOtherEqualTheBoard) {
+    using Geo = Geometry<15>;
+    std::mt19937 rng(37);
+    auto inc = std::make_unique<IncrementalPatterns<15>>();
+    int ones = 0, twos = 0, fours_kept = 0, fours_lost = 0;
+    for (int position = 0; position < 300; ++position) {
+        const bool exact = position % 2 == 1;
+        inc->reset(exact);
+        Geo::BB stones[2] = {Geo::BB::none(), Geo::BB::none()};
+        const int count = 8 + static_cast<int>(rng() % 40);
+        for (int i = 0; i < count; ++i) {
+            const int c =
+                Geo::cell(2 + static_cast<int>(rng() % 11), 2 + static_cast<int>(rng() % 11));
+            if ((stones[0] | stones[1]).test(c)) continue;
+            const int side = static_cast<int>(rng() % 2);
+            stones[side].set(c);
+            inc->place(side, c);
+        }
+        for (int side = 0; side < 2; ++side) {
+            if (inc->five[side].any()) continue;
+            Geo::BB empty = Geo::board().minus(stones[0] | stones[1]);
+            Geo::BB todo = empty;
+            while (todo.any()) {
+                const int c = todo.lowest();
+                todo.reset(c);
+                int point = -1;
+                const int said = inc->fives_after(side, c, &point);
+                Geo::BB own = stones[side], rest = empty;
+                own.set(c);
+                rest.reset(c);
+                const Geo::BB fives = five_points<Geo>(own, rest, exact);
+                ASSERT_EQ(said, std::min(fives.count(), 2))
+                    << "position " << position << " side " << side << " cell " << c;
+                if (said == 0) continue;
+                ASSERT_TRUE(fives.test(point)) << "position " << position << " cell " << c;
+                (said == 1 ? ones : twos) += 1;
+                // The other side's four on each of those five-points with the stone on c.
+                Geo::BB other_fours = four_moves<Geo>(stones[side ^ 1], rest, exact);
+                Geo::BB each = fives;
+                while (each.any()) {
+                    const int e = each.lowest();
+                    each.reset(e);
+                    const bool four = inc->four_after_other(side ^ 1, c, e);
+                    ASSERT_EQ(four, other_fours.test(e))
+                        << "position " << position << " cell " << c << " point " << e;
+                    (four ? fours_kept : fours_lost) += 1;
+                }
+            }
+        }
+    }
+    EXPECT_GT(ones, 500);
+    EXPECT_GT(twos, 50);
+    EXPECT_GT(fours_kept, 20);
+    EXPECT_GT(fours_lost, 500);
+}
+
 // The line table, read by hand (x own, o the other side or the edge, C the centre).
 TEST(GomokuPatterns, LinePatternsByHand) {
     auto line_of = [](const char* text) {  // 11 characters, centre at 5

@@ -26,6 +26,10 @@ constexpr int kInfinity = kEngineWin + 1;
 // threat levels 1-2 of either side: the best by move value (bench/results/gomoku-engines.md,
 // fifth round; before it, every four and three cell of either side and 12 quiet moves).
 constexpr int kMaxScored = 10;
+// Late move pruning near the horizon: of those other moves, only the first
+// kLateMoves[depth] at a node of remaining depth 1 to 3 below the root (bench/results/
+// gomoku-engines.md, tenth and twelfth rounds: the pruned plies buy depth at 200 ms a turn).
+constexpr int kLateMoves[4] = {kMaxScored, 4, 6, 8};
 
 // Shares of the move's time (elapsed from its start): the root VCF runs until kVcfShare, the
 // root VCT until kVctShare, and no new main-search iteration starts after kIterationShare
@@ -384,14 +388,19 @@ class Searcher {
             groups[2] = la.level[1].minus(fours);
             groups[3] = la.level[2].minus(fours);
         }
-        for (const BB& group : groups) {
-            BB todo = group;
+        for (int g = 0; g < 4; ++g) {
+            BB todo = groups[g];
             while (todo.any()) {
                 const int c = todo.lowest();
                 todo.reset(c);
-                place(a, c);
-                const bool win = defend(a, depth, fours_only);
-                remove(a, c);
+                // The last four of a line (groups 0-1 at depth 1) is decided without its stone
+                // where last_four can.
+                bool win;
+                if (depth != 1 || g >= 2 || !last_four(a, c, fours_only, &win)) {
+                    place(a, c);
+                    win = defend(a, depth, fours_only);
+                    remove(a, c);
+                }
                 if (win) {
                     *first = c;
                     return true;
@@ -419,6 +428,31 @@ class Searcher {
             const int c = defences.lowest();
             defences.reset(c);
             if (!attack_after_defence(a, c, depth - 1, fours_only)) return false;
+        }
+        return true;
+    }
+
+    // defend(a, 1, fours_only) after the attacker's four on empty cell c (attack's groups 0-1
+    // at depth 1: neither side has a five-point before c), without placing c: the same nodes
+    // counted, *win its value. False, nothing counted, where c must be placed: its one
+    // five-point makes the defender a four there (his reply goes on), or, outside a VCF, it
+    // makes none.
+    bool last_four(int a, int c, bool fours_only, bool* win) {
+        const int d = a ^ 1;
+        int point = -1;
+        const int fives = inc_.fives_after(a, c, &point);
+        if (fives == 1 && inc_.four_after_other(d, c, point)) return false;
+        if (fives == 0 && !fours_only) return false;
+        *win = false;
+        if (!threat_budget_left()) return true;
+        BB rest = empty_cells();
+        rest.reset(c);
+        if (rest.empty()) return true;
+        // The defender has no five-point: he had none, and the attacker's stone makes none.
+        if (fives >= 2) {
+            *win = true;
+        } else if (fives == 1) {
+            threat_budget_left();  // attack_after_defence at depth 0
         }
         return true;
     }
@@ -533,11 +567,11 @@ class Searcher {
     // generate_scored.
     void generate(int ply, int tt_move, MoveList* moves) {
         const int me = side_, op = me ^ 1;
-        generate_from(ply, tt_move, levels_of(me), levels_of(op), moves);
+        generate_from(ply, tt_move, levels_of(me), levels_of(op), kMaxScored, moves);
     }
 
     void generate_from(int ply, int tt_move, const Levels<BB>& lm, const Levels<BB>& lo,
-                       MoveList* moves) {
+                       int max_scored, MoveList* moves) {
         moves->clear();
         const int me = side_;
         const BB empty = empty_cells();
@@ -555,7 +589,7 @@ class Searcher {
             candidates |= my_fours | lm.level[1] | lm.level[2] | lo.level[1];
         }
         if (!forced) {
-            generate_scored(ply, tt_move, lm, lo, candidates, moves);
+            generate_scored(ply, tt_move, lm, lo, candidates, max_scored, moves);
             return;
         }
         // A forced reply: every candidate, by the table's rank (highest reward first), then the
@@ -592,9 +626,9 @@ class Searcher {
     // The candidates of a node without a forced reply, in search order: the hash move, the
     // cells of threat levels 1-2 of either side (four-threes, double threes), the killers,
     // then the others by their move value (both sides' shapes, IncrementalPatterns::
-    // move_value), history breaking ties; of the others only the first kMaxScored.
+    // move_value), history breaking ties; of the others only the first max_scored.
     void generate_scored(int ply, int tt_move, const Levels<BB>& lm, const Levels<BB>& lo,
-                         const BB& candidates, MoveList* moves) {
+                         const BB& candidates, int max_scored, MoveList* moves) {
         const int me = side_, op = me ^ 1;
         const BB must = lm.level[0] | lm.level[1] | lo.level[0] | lo.level[1];
         struct Scored {
@@ -623,7 +657,7 @@ class Searcher {
         for (int i = 0; i < count; ++i) {
             const int c = scored[i].cell;
             const bool kept = c == tt_move || must.test(c);
-            if (!kept && others >= kMaxScored) break;
+            if (!kept && others >= max_scored) break;
             if (!kept) ++others;
             moves->push_back(c);
         }
@@ -680,7 +714,7 @@ class Searcher {
             if (depth <= 0) return evaluate(lm, lo);
         }
         MoveList moves;
-        generate_from(ply, tt_move, lm, lo, &moves);
+        generate_from(ply, tt_move, lm, lo, scored_moves(depth, ply), &moves);
         if (moves.empty()) return evaluate(lm, lo);
         int best = -kInfinity, best_move = moves[0];
         int searched = 0;
@@ -739,6 +773,14 @@ class Searcher {
         entry.depth = static_cast<int8_t>(std::min(depth, 127));
         entry.bound = best >= beta ? kLower : best > alpha_in ? kExact : kUpper;
         return best;
+    }
+
+    // How many of a quiet node's other moves (generate_scored) are searched at this remaining
+    // depth and ply: kLateMoves near the horizon below the root with
+    // EngineLimits::prune_late_moves, else kMaxScored.
+    int scored_moves(int depth, int ply) const {
+        if (!limits_.prune_late_moves || ply == 0 || depth < 1 || depth > 3) return kMaxScored;
+        return kLateMoves[depth];
     }
 
     // Whether a table entry (of this node's key, bound set) ends the search of a node with

@@ -3,7 +3,7 @@
 // pruned to the few best by their move value (both sides' line shapes through the cell,
 // patterns.hpp), move ordering (hash move, threat cells, killers, move value, history), forced
 // replies to fours and open threes (ordered by the learned table's ranks), late move
-// reductions, and threat-space search (VCF
+// reductions, late move pruning 1 to 3 plies above the horizon, and threat-space search (VCF
 // first, then VCT, in a fifth of the time) at the root; the answer is checked against the
 // opponent's VCF and VCT. Threat patterns are kept move by move
 // (patterns.hpp: the same cell sets as threats.hpp's whole-board functions). The evaluation is the
@@ -32,6 +32,9 @@ struct EngineLimits {
     int max_depth = 64;         // deepest iteration of the main search
     uint64_t max_nodes = 0;     // main-search nodes; 0: no limit (the threat search has budgets)
     bool threat_search = true;  // root VCF / VCT, and the defence against the opponent's
+    // Late move pruning: quiet nodes 1 to 3 plies above the horizon search fewer of their
+    // moves by move value (engine.cpp, kLateMoves); false: every node up to kMaxScored.
+    bool prune_late_moves = true;
 };
 
 struct EngineResult {

@@ -204,6 +204,44 @@ class IncrementalPatterns {
         return false;
     }
 
+    // The five-points `side` would have after its stone on empty cell c, when it has none
+    // before (five[side] empty), read from the kept codes without placing it (they lie on c's
+    // lines within the reach): returns how many, 2 for two or more; *point receives one.
+    int fives_after(int side, int c, int* point) const {
+        const int cx = Geo::column_of(c), cy = Geo::row_of(c);
+        int count = 0;
+        for (int d = 0; d < 4; ++d) {
+            int k_min, k_max;
+            line_range(d, cx, cy, &k_min, &k_max);
+            for (int k = k_min; k <= k_max; ++k) {
+                const int e = c + k * kStep[d];
+                if (k == 0 || owner_[e]) continue;
+                // c is at distance -k from e.
+                const int code = codes_[side][d][e] + kLineOwn * digits_[kLineReach - k];
+                if (table_[code] & kFiveBit) {
+                    *point = e;
+                    if (++count == 2) return 2;
+                }
+            }
+        }
+        return count;
+    }
+
+    // Whether `side` would have a four (four[side]) on empty cell e after a stone of the other
+    // side on empty cell c != e, read from the kept codes without placing it: e's direction
+    // through c is looked up again with c's digit added, as update() would.
+    bool four_after_other(int side, int c, int e) const {
+        const int dx = Geo::column_of(e) - Geo::column_of(c), dy = Geo::row_of(e) - Geo::row_of(c);
+        // e = c + k * kStep[d], or on no line through c.
+        const int d = dy == 0 ? 0 : dx == 0 ? 1 : dx == dy ? 2 : dx == -dy ? 3 : -1;
+        const int k = d == 0 ? dx : dy;
+        if (d < 0 || k > reach_ || k < -reach_) return four[side].test(e);
+        const int code = codes_[side][d][e] + kLineOther * digits_[kLineReach - k];
+        const int shift = 4 * d;
+        const int p = (patterns_[side][e] & ~(15 << shift)) | (table_[code] << shift);
+        return ((p | p >> 4 | p >> 8 | p >> 12) & kFourBit) != 0;
+    }
+
   private:
     static constexpr int kDx[4] = {1, 0, 1, -1};  // row, column, diagonal, anti-diagonal
     static constexpr int kDy[4] = {0, 1, 1, 1};
