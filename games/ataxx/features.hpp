@@ -157,8 +157,20 @@ GAEVAL_HD_FORCEINLINE ClassCounts count_risky_holes(const Square7Geometry&,
 // (kInScratch: read and written in place there, the words a loop the device does not unroll).
 template <int W>
 struct TableFeatureWork {
-    uint64_t near_ones[W], near_twos[W], near_four_plus[W];
+    uint64_t near_ones[W], near_twos[W];  // SaturatedPlanes, a word each
     uint64_t opp_grown[W], opp_reached[W];
+    uint64_t empty[W];  // the empty cells, read once
+};
+// For every cell of a word at once, how many of its grow neighbours are in s, 0, 1, 2 or 3 and
+// more, as two bit planes (NeighbourPlanes' count stopped at 3: the risky holes' classes and the
+// own holes need no more).
+struct SaturatedPlanes {
+    uint64_t ones = 0, twos = 0;
+    GAEVAL_HD_FORCEINLINE void add(uint64_t x) {
+        const uint64_t counted = x & ~(ones & twos);
+        twos |= ones & counted;
+        ones ^= counted;
+    }
 };
 // A word of TableFeatureWork read or written: in place (scratch_read, scratch_write) in the
 // scratch, plainly in a local.
@@ -203,9 +215,9 @@ GAEVAL_HD_FORCEINLINE void table_features(const TableGeometry<W>& geo, const Wor
         opp_pieces += popcount64(words.opp(k));
         work_write<kInScratch>(work.near_ones[k], 0);
         work_write<kInScratch>(work.near_twos[k], 0);
-        work_write<kInScratch>(work.near_four_plus[k], 0);
-        work_write<kInScratch>(work.opp_grown[k], words.opp(k));
-        work_write<kInScratch>(work.opp_reached[k], words.opp(k));
+        work_write<kInScratch>(work.opp_grown[k], 0);
+        work_write<kInScratch>(work.opp_reached[k], 0);
+        work_write<kInScratch>(work.empty[k], words.empty(k));
     });
     sink(Feature::OwnPieces, own_pieces);
     sink(Feature::OpponentPieces, opp_pieces);
@@ -217,15 +229,13 @@ GAEVAL_HD_FORCEINLINE void table_features(const TableGeometry<W>& geo, const Wor
             int exposure = 0;
             each_word<W, kInScratch>([&](int k) {
                 const uint64_t range = board->grow[c].w[k];
-                exposure += popcount64(range & words.empty(k));
-                NeighbourPlanes n;
+                exposure += popcount64(range & work_read<kInScratch>(work.empty[k]));
+                SaturatedPlanes n;
                 n.ones = work_read<kInScratch>(work.near_ones[k]);
                 n.twos = work_read<kInScratch>(work.near_twos[k]);
-                n.four_plus = work_read<kInScratch>(work.near_four_plus[k]);
                 n.add(range);
                 work_write<kInScratch>(work.near_ones[k], n.ones);
                 work_write<kInScratch>(work.near_twos[k], n.twos);
-                work_write<kInScratch>(work.near_four_plus[k], n.four_plus);
             });
             if (exposure <= 3) own_exposure.add(exposure);
         }
@@ -239,7 +249,7 @@ GAEVAL_HD_FORCEINLINE void table_features(const TableGeometry<W>& geo, const Wor
             int exposure = 0;
             each_word<W, kInScratch>([&](int k) {
                 const uint64_t range = board->grow[c].w[k];
-                exposure += popcount64(range & words.empty(k));
+                exposure += popcount64(range & work_read<kInScratch>(work.empty[k]));
                 work_write<kInScratch>(work.opp_grown[k],
                                        work_read<kInScratch>(work.opp_grown[k]) | range);
                 work_write<kInScratch>(
@@ -253,19 +263,14 @@ GAEVAL_HD_FORCEINLINE void table_features(const TableGeometry<W>& geo, const Wor
     // exactly 2, 3 or more own neighbours, and the own holes (1 or more), in one word of counts.
     ClassCounts holes;
     each_word<W, kInScratch>([&](int k) {
-        NeighbourPlanes at_risk;
-        at_risk.ones = work_read<kInScratch>(work.near_ones[k]);
-        at_risk.twos = work_read<kInScratch>(work.near_twos[k]);
-        at_risk.four_plus = work_read<kInScratch>(work.near_four_plus[k]);
-        const uint64_t empty = words.empty(k);
+        const uint64_t ones = work_read<kInScratch>(work.near_ones[k]);
+        const uint64_t twos = work_read<kInScratch>(work.near_twos[k]);
+        const uint64_t empty = work_read<kInScratch>(work.empty[k]);
         const uint64_t risky = work_read<kInScratch>(work.opp_reached[k]) & empty;
-        const uint64_t three_plus = at_risk.four_plus | (at_risk.ones & at_risk.twos);
-        holes.fields += static_cast<uint64_t>(popcount64(risky & at_risk.exactly(1))) |
-                        static_cast<uint64_t>(popcount64(risky & at_risk.exactly(2))) << 16 |
-                        static_cast<uint64_t>(popcount64(risky & three_plus)) << 32 |
-                        static_cast<uint64_t>(
-                            popcount64(empty & (at_risk.ones | at_risk.twos | at_risk.four_plus)))
-                            << 48;
+        holes.fields += static_cast<uint64_t>(popcount64(risky & ones & ~twos)) |
+                        static_cast<uint64_t>(popcount64(risky & ~ones & twos)) << 16 |
+                        static_cast<uint64_t>(popcount64(risky & ones & twos)) << 32 |
+                        static_cast<uint64_t>(popcount64(empty & (ones | twos))) << 48;
     });
     sink(Feature::RiskyHoles1, holes[0]);
     sink(Feature::RiskyHoles2, holes[1]);
@@ -274,7 +279,8 @@ GAEVAL_HD_FORCEINLINE void table_features(const TableGeometry<W>& geo, const Wor
     for (int k = 0; k < 4; ++k) sink(Feature(int(Feature::OpponentSafe) + k), opp_exposure[k]);
     int opp_holes = 0;
     each_word<W, kInScratch>([&](int k) {
-        opp_holes += popcount64(work_read<kInScratch>(work.opp_grown[k]) & words.empty(k));
+        opp_holes += popcount64(work_read<kInScratch>(work.opp_grown[k]) &
+                                work_read<kInScratch>(work.empty[k]));
     });
     sink(Feature::OpponentHoles, opp_holes);
 }

@@ -77,18 +77,22 @@ struct PlayoutRules<TableGeometry<W>, P> : Rules<TableGeometry<W>, P> {
         }
         GAEVAL_HD_FORCEINLINE uint64_t parent_opp(int k) const {
             const int side = scratch_read(p.side);
-            uint64_t o = 0;
-            for (int i = 0; i < P; ++i)
-                if (i != side) o |= scratch_read(p.pieces[i].w[k]);
-            return o;
-        }
-        GAEVAL_HD_FORCEINLINE uint64_t captured(int k) const {
-            return rules.geo.board->grow[m.to].w[k] & parent_opp(k);
+            if constexpr (P == 2) {
+                return scratch_read(p.pieces[side ^ 1].w[k]);
+            } else {
+                uint64_t o = 0;
+                for (int i = 0; i < P; ++i)
+                    if (i != side) o |= scratch_read(p.pieces[i].w[k]);
+                return o;
+            }
         }
         GAEVAL_HD_FORCEINLINE uint64_t own(int k) const {
-            return (parent_own(k) | captured(k) | bit(m.to, k)) & ~left(k);
+            const uint64_t captured = rules.geo.board->grow[m.to].w[k] & parent_opp(k);
+            return (parent_own(k) | captured | bit(m.to, k)) & ~left(k);
         }
-        GAEVAL_HD_FORCEINLINE uint64_t opp(int k) const { return parent_opp(k) & ~captured(k); }
+        GAEVAL_HD_FORCEINLINE uint64_t opp(int k) const {
+            return parent_opp(k) & ~rules.geo.board->grow[m.to].w[k];
+        }
         GAEVAL_HD_FORCEINLINE uint64_t empty(int k) const {
             return (scratch_read(parent_empty[k]) & ~bit(m.to, k)) | left(k);
         }
