@@ -6,10 +6,13 @@
 // its move generator's masks (own, empty, the grow closure: W words each) does not fit 64
 // registers; a word at a time it does (bench/results/kernel-resources.md). The same moves in the
 // same order as rules.hpp's enumeration, so the same games as the copy loop
-// (tests/test_ataxx_scratch.cpp).
+// (tests/test_ataxx_scratch.cpp). The one-ply weighted players of a weighted batch play in a
+// larger WeightedScratch (Game::weighted_move: the best move so far and the child's feature words
+// there too, the child scored from the position and the move a word at a time; the same games,
+// tests/test_ataxx_weighted_scratch.cpp).
 //
 // PlayoutRules<Geometry, P> is Rules<Geometry, P> plus, for a TableGeometry, the PlayoutScratch
-// hooks of the game interface (games/core/game.hpp); the 7x7 fast path keeps its registers.
+// and WeightedScratch hooks of the game interface (games/core/game.hpp).
 #pragma once
 
 #include <cstdint>
