@@ -165,7 +165,7 @@ struct PlayKeyedPairingOp {
             // The seed read again at every move here too (the table boards' weighted kernels:
             // 1-word 4-slot over the bounds by the held seed).
             const uint64_t* seed = &keys[i].seed;
-            records[i] = play_match_in_scratch<G, kSet>(
+            records[i] = play_match_in_scratch_at<G, kSet>(
                 game, start, players[pairing.a], players[pairing.b], pairing.a_seat, key.seed,
                 key.index, max_plies, scratch, [seed](const DrawAddress& at) {
                     return DrawAddress{read_each_move(seed), at.game, at.ply};
