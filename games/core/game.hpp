@@ -198,14 +198,19 @@ struct has_scratch_moves<G, void_t<decltype(std::declval<const G&>().count_moves
                                        std::declval<typename G::PlayoutScratch&>()))>>
     : std::true_type {};
 
+// The weighted players' scratch of a game with a PlayoutScratch (none without one: no `type`).
 template <class G, class = void>
-struct weighted_scratch {
+struct weighted_or_playout_scratch {
     using type = typename G::PlayoutScratch;
 };
 template <class G>
-struct weighted_scratch<G, void_t<typename G::WeightedScratch>> {
+struct weighted_or_playout_scratch<G, void_t<typename G::WeightedScratch>> {
     using type = typename G::WeightedScratch;
 };
+template <class G, class = void>
+struct weighted_scratch {};
+template <class G>
+struct weighted_scratch<G, void_t<typename G::PlayoutScratch>> : weighted_or_playout_scratch<G> {};
 
 template <class G, class = void>
 struct has_scratch_weighted_move : std::false_type {};
