@@ -184,7 +184,7 @@ int compare_table_scores(const std::string& board, RuleSet rules, int seats, uin
         const TableFixture<W, P> f(testing::random_setup(rng, shape, rules, seats,
                                                          static_cast<int>(rng() % 90), k % 3 * 5));
         typename Game::WeightedScratch s;
-        std::memset(&s, 0xA5, sizeof s);
+        std::memset(static_cast<void*>(&s), 0xA5, sizeof s);
         s.pos = f.pos;
         f.game.mover_sets(s.pos, s);
         for (std::size_t w = 3; w < all.size(); ++w)
