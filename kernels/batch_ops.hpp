@@ -161,9 +161,20 @@ struct PlayKeyedPairingOp {
     GAEVAL_HD void operator()(uint64_t i, const ThreadScratch& scratch) const {
         const Pairing pairing = pairings[i];
         const GameKey key = keys[i];
-        records[i] =
-            play_match_in_scratch<G, kSet>(game, start, players[pairing.a], players[pairing.b],
-                                           pairing.a_seat, key.seed, key.index, max_plies, scratch);
+        if constexpr (kSet == PlayerSet::Weighted) {
+            // The seed read again at every move here too (the table boards' weighted kernels:
+            // 1-word 4-slot over the bounds by the held seed).
+            const uint64_t* seed = &keys[i].seed;
+            records[i] = play_match_in_scratch_at<G, kSet>(
+                game, start, players[pairing.a], players[pairing.b], pairing.a_seat, key.seed,
+                key.index, max_plies, scratch, [seed](const DrawAddress& at) {
+                    return DrawAddress{read_each_move(seed), at.game, at.ply};
+                });
+        } else {
+            records[i] = play_match_in_scratch<G, kSet>(game, start, players[pairing.a],
+                                                        players[pairing.b], pairing.a_seat,
+                                                        key.seed, key.index, max_plies, scratch);
+        }
     }
     template <int L>
     GAEVAL_HD void operator()(uint64_t i, const Lanes<L>& lanes) const {
@@ -268,7 +279,7 @@ void for_each_play_shape(Visit&& visit) {
         // (7x7 Ataxx: at most 64 registers there, none on the lanes; kernel-resources.md).
         if constexpr (plays_in_scratch_v<G, kSet>) {
             visit(TaskShape<1, kPlayoutMinBlocks,
-                            static_cast<int>(sizeof(typename G::PlayoutScratch))>{});
+                            static_cast<int>(sizeof(play_scratch_t<G, kSet>))>{});
         } else {
             visit(TaskShape<1, kMin>{});
         }
@@ -276,8 +287,7 @@ void for_each_play_shape(Visit&& visit) {
         visit(TaskShape<8, kMin>{});
         visit(TaskShape<32, kMin>{});
     } else if constexpr (plays_in_scratch_v<G, kSet>) {
-        visit(TaskShape<1, kPlayoutMinBlocks,
-                        static_cast<int>(sizeof(typename G::PlayoutScratch))>{});
+        visit(TaskShape<1, kPlayoutMinBlocks, static_cast<int>(sizeof(play_scratch_t<G, kSet>))>{});
     } else if constexpr (kSet == PlayerSet::Playout && playouts_fit_bounds_v<G>) {
         visit(TaskShape<1, kPlayoutMinBlocks>{});
     } else {

@@ -145,95 +145,153 @@ GAEVAL_HD_FORCEINLINE ClassCounts count_risky_holes(const Square7Geometry&,
     return n;
 }
 
-// The table boards' counts in one pass over each side's pieces, each piece's grow range read
-// once (the loops over the cells of count_exposure, count_risky_holes, grow_closure and
-// reach_closure, six passes over pieces and holes, made two): an own piece adds its exposure
-// class, its range to the own grow closure and, a word at a time, to the planes counting for every
-// cell its own neighbours (the ranges are symmetric: a hole's own neighbours are the own pieces
-// whose range holds it); an opponent piece its class and its range to the opponents' grow and
-// reach closures. The same counts as the definitions (tests/test_ataxx_features.cpp); on one CPU
-// thread weighted play on 10x10 runs about half the instructions of the six passes
-// (bench/results/kernel-resources.md).
+// The table boards' features in two passes over the pieces, each piece's grow range read once
+// (not six loops over the cells, one per count: on one CPU thread weighted play on 10x10 runs
+// about half the instructions; bench/results/kernel-resources.md): an own piece adds its
+// exposure class and, a word at a time, its range to the planes counting for every cell its own
+// neighbours (the ranges are symmetric: a hole's own neighbours are the own pieces whose range
+// holds it; the own holes are the empty cells with one or more); an opponent piece adds its class
+// and its ranges to the opponents' grow and reach closures. The same counts as the definitions
+// (tests/test_ataxx_features.cpp). The planes and closures, W words each, live in a
+// TableFeatureWork: a local in features(), in the weighted player's scratch in Game::weighted_move
+// (kInScratch: read and written in place there, the words a loop the device does not unroll).
 template <int W>
-struct TableOwnSide {
-    ClassCounts exposure;
-    Bitboard<W> grown;
-    NeighbourPlanes near[W];
+struct TableFeatureWork {
+    uint64_t near_ones[W], near_twos[W];  // SaturatedPlanes, a word each
+    uint64_t opp_grown[W], opp_reached[W];
+    uint64_t empty[W];  // the empty cells, read once
 };
-template <int W>
-GAEVAL_HD_INLINE TableOwnSide<W> table_own_side(const TableGeometry<W>& geo, const Bitboard<W>& own,
-                                                const Bitboard<W>& empty) {
-    TableOwnSide<W> side{ClassCounts{}, own, {}};
-    for_each_cell(own, [&](int c) {
-        const Bitboard<W> range = geo.grow_of(c);
-        const int exposure = (range & empty).count();
-        if (exposure <= 3) side.exposure.add(exposure);
-        side.grown |= range;
-        for (int k = 0; k < W; ++k) side.near[k].add(range.w[k]);
-    });
-    return side;
-}
-template <int W>
-struct TableOpponentSide {
-    ClassCounts exposure;
-    Bitboard<W> grown, reached;
-};
-template <int W>
-GAEVAL_HD_INLINE TableOpponentSide<W> table_opponent_side(const TableGeometry<W>& geo,
-                                                          const Bitboard<W>& opp,
-                                                          const Bitboard<W>& empty) {
-    TableOpponentSide<W> side{ClassCounts{}, opp, opp};
-    for_each_cell(opp, [&](int c) {
-        const Bitboard<W> range = geo.grow_of(c);
-        const int exposure = (range & empty).count();
-        if (exposure <= 3) side.exposure.add(exposure);
-        side.grown |= range;
-        side.reached |= range | geo.jump_of(c);
-    });
-    return side;
-}
-// Risky holes from the own side's planes: the holes with exactly 1, exactly 2, 3 or more.
-template <int W>
-GAEVAL_HD_FORCEINLINE ClassCounts count_risky_holes(const TableOwnSide<W>& side,
-                                                    const Bitboard<W>& holes) {
-    int one = 0, two = 0, three_plus = 0;
-    for (int k = 0; k < W; ++k) {
-        const NeighbourPlanes& at_risk = side.near[k];
-        one += popcount64(holes.w[k] & at_risk.exactly(1));
-        two += popcount64(holes.w[k] & at_risk.exactly(2));
-        three_plus += popcount64(holes.w[k] & (at_risk.four_plus | (at_risk.ones & at_risk.twos)));
+// For every cell of a word at once, how many of its grow neighbours are in s, 0, 1, 2 or 3 and
+// more, as two bit planes (NeighbourPlanes' count stopped at 3: the risky holes' classes and the
+// own holes need no more).
+struct SaturatedPlanes {
+    uint64_t ones = 0, twos = 0;
+    GAEVAL_HD_FORCEINLINE void add(uint64_t x) {
+        const uint64_t counted = x & ~(ones & twos);
+        twos |= ones & counted;
+        ones ^= counted;
     }
-    ClassCounts n;
-    n.fields = static_cast<uint64_t>(one) | static_cast<uint64_t>(two) << 16 |
-               static_cast<uint64_t>(three_plus) << 32;
-    return n;
+};
+// A word of TableFeatureWork read or written: in place (scratch_read, scratch_write) in the
+// scratch, plainly in a local.
+template <bool kInScratch>
+GAEVAL_HD_FORCEINLINE uint64_t work_read(const uint64_t& x) {
+    if constexpr (kInScratch) {
+        return scratch_read(x);
+    } else {
+        return x;
+    }
 }
-
-// The exposure classes of one side into out[first .. first + 3].
-GAEVAL_HD_FORCEINLINE void write_exposure(const ClassCounts& exposure, int* out, Feature first) {
-    for (int k = 0; k < 4; ++k) out[int(first) + k] = exposure[k];
+template <bool kInScratch>
+GAEVAL_HD_FORCEINLINE void work_write(uint64_t& x, uint64_t value) {
+    if constexpr (kInScratch) {
+        scratch_write(x, value);
+    } else {
+        x = value;
+    }
 }
-// The risky holes' classes and the two hole counts into out.
-GAEVAL_HD_FORCEINLINE void write_holes(const ClassCounts& risky, int own_holes, int opp_holes,
-                                       int* out) {
-    out[int(Feature::RiskyHoles1)] = risky[0];
-    out[int(Feature::RiskyHoles2)] = risky[1];
-    out[int(Feature::RiskyHoles3Plus)] = risky[2];
-    out[int(Feature::OwnHoles)] = own_holes;
-    out[int(Feature::OpponentHoles)] = opp_holes;
+// Calls f(k) for the words k = 0 .. W - 1: in scratch a device loop that keeps one word's values
+// at a time (GAEVAL_ATAXX_WORD_LOOP), else unrolled (the words in registers).
+template <int W, bool kInScratch, class F>
+GAEVAL_HD_FORCEINLINE void each_word(F&& f) {
+    if constexpr (kInScratch) {
+        GAEVAL_ATAXX_WORD_LOOP
+        for (int k = 0; k < W; ++k) f(k);
+    } else {
+        for (int k = 0; k < W; ++k) f(k);
+    }
 }
-// The features of a table board (the passes above) but the pieces' counts, from the sides'
-// pieces and the empty cells.
+// The features of a table board in index order: sink(feature, count) for OwnPieces,
+// OpponentPieces, ... OpponentHoles in turn (the order unit_score's sum needs). words.own(k),
+// words.opp(k), words.empty(k) give word k of the pieces of the player the features are seen by,
+// of the others and of the empty playable cells; work holds the planes and closures.
+template <bool kInScratch, int W, class Words, class Sink>
+GAEVAL_HD_FORCEINLINE void table_features(const TableGeometry<W>& geo, const Words& words,
+                                          TableFeatureWork<W>& work, Sink&& sink) {
+    const auto* board = geo.board;
+    int own_pieces = 0, opp_pieces = 0;
+    each_word<W, kInScratch>([&](int k) {
+        own_pieces += popcount64(words.own(k));
+        opp_pieces += popcount64(words.opp(k));
+        work_write<kInScratch>(work.near_ones[k], 0);
+        work_write<kInScratch>(work.near_twos[k], 0);
+        work_write<kInScratch>(work.opp_grown[k], 0);
+        work_write<kInScratch>(work.opp_reached[k], 0);
+        work_write<kInScratch>(work.empty[k], words.empty(k));
+    });
+    sink(Feature::OwnPieces, own_pieces);
+    sink(Feature::OpponentPieces, opp_pieces);
+    // The own pass: exposure classes and the planes.
+    ClassCounts own_exposure;
+    each_word<W, kInScratch>([&](int i) {
+        for (uint64_t x = words.own(i); x; x = clear_lowest(x)) {
+            const int c = 64 * i + lowest_bit(x);
+            int exposure = 0;
+            each_word<W, kInScratch>([&](int k) {
+                const uint64_t range = board->grow[c].w[k];
+                exposure += popcount64(range & work_read<kInScratch>(work.empty[k]));
+                SaturatedPlanes n;
+                n.ones = work_read<kInScratch>(work.near_ones[k]);
+                n.twos = work_read<kInScratch>(work.near_twos[k]);
+                n.add(range);
+                work_write<kInScratch>(work.near_ones[k], n.ones);
+                work_write<kInScratch>(work.near_twos[k], n.twos);
+            });
+            if (exposure <= 3) own_exposure.add(exposure);
+        }
+    });
+    for (int k = 0; k < 4; ++k) sink(Feature(int(Feature::OwnSafe) + k), own_exposure[k]);
+    // The opponents' pass: exposure classes and the closures.
+    ClassCounts opp_exposure;
+    each_word<W, kInScratch>([&](int i) {
+        for (uint64_t x = words.opp(i); x; x = clear_lowest(x)) {
+            const int c = 64 * i + lowest_bit(x);
+            int exposure = 0;
+            each_word<W, kInScratch>([&](int k) {
+                const uint64_t range = board->grow[c].w[k];
+                exposure += popcount64(range & work_read<kInScratch>(work.empty[k]));
+                work_write<kInScratch>(work.opp_grown[k],
+                                       work_read<kInScratch>(work.opp_grown[k]) | range);
+                work_write<kInScratch>(
+                    work.opp_reached[k],
+                    work_read<kInScratch>(work.opp_reached[k]) | range | board->jump[c].w[k]);
+            });
+            if (exposure <= 3) opp_exposure.add(exposure);
+        }
+    });
+    // The holes from the planes and closures: risky (the opponents reach them) with exactly 1,
+    // exactly 2, 3 or more own neighbours, and the own holes (1 or more), in one word of counts.
+    ClassCounts holes;
+    each_word<W, kInScratch>([&](int k) {
+        const uint64_t ones = work_read<kInScratch>(work.near_ones[k]);
+        const uint64_t twos = work_read<kInScratch>(work.near_twos[k]);
+        const uint64_t empty = work_read<kInScratch>(work.empty[k]);
+        const uint64_t risky = work_read<kInScratch>(work.opp_reached[k]) & empty;
+        holes.fields += static_cast<uint64_t>(popcount64(risky & ones & ~twos)) |
+                        static_cast<uint64_t>(popcount64(risky & ~ones & twos)) << 16 |
+                        static_cast<uint64_t>(popcount64(risky & ones & twos)) << 32 |
+                        static_cast<uint64_t>(popcount64(empty & (ones | twos))) << 48;
+    });
+    sink(Feature::RiskyHoles1, holes[0]);
+    sink(Feature::RiskyHoles2, holes[1]);
+    sink(Feature::RiskyHoles3Plus, holes[2]);
+    sink(Feature::OwnHoles, holes[3]);
+    for (int k = 0; k < 4; ++k) sink(Feature(int(Feature::OpponentSafe) + k), opp_exposure[k]);
+    int opp_holes = 0;
+    each_word<W, kInScratch>([&](int k) {
+        opp_holes += popcount64(work_read<kInScratch>(work.opp_grown[k]) &
+                                work_read<kInScratch>(work.empty[k]));
+    });
+    sink(Feature::OpponentHoles, opp_holes);
+}
+// Word k of three bitboards held as values: the own pieces, the others', the empty cells.
 template <int W>
-GAEVAL_HD_INLINE void side_features(const TableGeometry<W>& geo, const Bitboard<W>& own,
-                                    const Bitboard<W>& opp, const Bitboard<W>& empty, int* out) {
-    const TableOwnSide<W> mine = table_own_side(geo, own, empty);
-    const TableOpponentSide<W> theirs = table_opponent_side(geo, opp, empty);
-    write_exposure(mine.exposure, out, Feature::OwnSafe);
-    write_exposure(theirs.exposure, out, Feature::OpponentSafe);
-    write_holes(count_risky_holes(mine, theirs.reached & empty), (mine.grown & empty).count(),
-                (theirs.grown & empty).count(), out);
-}
+struct BoardWords {
+    Bitboard<W> own_cells, opp_cells, empty_cells;
+    GAEVAL_HD_FORCEINLINE uint64_t own(int k) const { return own_cells.w[k]; }
+    GAEVAL_HD_FORCEINLINE uint64_t opp(int k) const { return opp_cells.w[k]; }
+    GAEVAL_HD_FORCEINLINE uint64_t empty(int k) const { return empty_cells.w[k]; }
+};
 // The 7x7 fast path's features (the planes) of own against opp, in index order:
 // sink(feature, count) for OwnPieces, OpponentPieces, ... OpponentHoles in turn. features()
 // writes them into its array; unit_score adds each term of the weighted player's score as its
@@ -266,9 +324,9 @@ GAEVAL_HD void features(const G& game, const typename G::Pos& p, int player, int
     if constexpr (std::is_same_v<std::decay_t<decltype(game.geo)>, Square7Geometry>) {
         square7_features(game.geo, own, opp, empty, [&](Feature f, int n) { out[int(f)] = n; });
     } else {
-        out[int(Feature::OwnPieces)] = own.count();
-        out[int(Feature::OpponentPieces)] = opp.count();
-        side_features(game.geo, own, opp, empty, out);
+        TableFeatureWork<BB::kWords> work;
+        table_features<false>(game.geo, BoardWords<BB::kWords>{own, opp, empty}, work,
+                              [&](Feature f, int n) { out[int(f)] = n; });
     }
 }
 

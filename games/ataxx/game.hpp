@@ -84,6 +84,8 @@ struct Game : PlayoutRules<Geometry, P> {
                                       Scratch& scratch) const {
         if constexpr (kSquare7) {
             return square7_policy_move(p, policy, at, scratch);
+        } else if constexpr (std::is_same_v<Scratch, typename Base::WeightedScratch>) {
+            return table_scratch_policy_move(p, policy, at, scratch);
         } else {
             return table_policy_move(p, policy, at, scratch);
         }
@@ -98,6 +100,20 @@ struct Game : PlayoutRules<Geometry, P> {
             return policy_score(policy, own, this->captures_of(p, m), m.is_grow());
         });
     }
+    // The same in a weighted batch's scratch: the choice by scratch_best_move (beside the
+    // weighted player's, a best_move in registers would put its kernel over the bounds).
+    template <class Scratch>
+    GAEVAL_HD_INLINE Move table_scratch_policy_move(const Pos& p, int policy, const DrawAddress& at,
+                                                    Scratch& s) const {
+        int own = 0;
+        for (int k = 0; k < BB::kWords; ++k) own += popcount64(p.pieces[p.side].w[k]);
+        scratch_write(s.policy, policy);
+        scratch_write(s.own, own);
+        return scratch_best_move(p, at, s, [&](Move m) {
+            return policy_score(scratch_read(s.policy), scratch_read(s.own),
+                                this->captures_of(p, m), m.is_grow());
+        });
+    }
     // A policy's score of a grow or jump converting `captures` pieces of a mover with `own`:
     // capture: most captures, then most own pieces after the move; most-pieces: the latter.
     GAEVAL_HD_FORCEINLINE static int policy_score(int policy, int own, int captures, bool grow) {
@@ -105,20 +121,32 @@ struct Game : PlayoutRules<Geometry, P> {
         return policy == kCapture ? captures * (4 * kMaxCells) + pieces_after : pieces_after;
     }
 
-    // The 7x7 fast path's one-ply weighted player in its scratch (table_playouts.hpp): the
-    // move one_ply_weighted_move makes, the same scores in the same order.
+    // The one-ply weighted player in its scratch (table_playouts.hpp: the 7x7 fast path's
+    // PlayoutScratch, the table boards' WeightedScratch): the move one_ply_weighted_move makes,
+    // the same scores in the same order. A table board's child is scored from the scratch's
+    // position and the move a word at a time (ChildWords, table_features), never made.
     static constexpr bool kSquare7 = std::is_same_v<Geometry, Square7Geometry>;
     static constexpr bool kPlayoutsInScratch = !kSquare7;
-    template <class Scratch, bool kOn = kSquare7, std::enable_if_t<kOn, int> = 0>
+    template <class Scratch>
     GAEVAL_HD Move weighted_move(const Pos& p, const float* weights, const DrawAddress& at,
                                  Scratch& s) const {
-        const int us = p.side;
         scratch_write(s.weights, weights);
-        return scratch_best_move(p, at, s, [&](Move m) {
-            const Pos child = this->make(Base::read_pos(s.pos), m);
-            return ataxx::unit_score(this->geo, child.of(us), this->opponents(child, us),
-                                     scratch_read(s.weights));
-        });
+        if constexpr (kSquare7) {
+            const int us = p.side;
+            return scratch_best_move(p, at, s, [&](Move m) {
+                const Pos child = this->make(Base::read_pos(s.pos), m);
+                return ataxx::unit_score(this->geo, child.of(us), this->opponents(child, us),
+                                         scratch_read(s.weights));
+            });
+        } else {
+            return scratch_best_move(p, at, s, [&](Move m) {
+                const typename Base::ChildWords child{*this, s.pos, s.empty, m};
+                UnitScore score(scratch_read(s.weights), this->geo.playable().count());
+                table_features<true>(this->geo, child, s.work,
+                                     [&](Feature f, int n) { score.add(f, n); });
+                return score.total();
+            });
+        }
     }
     // The 7x7 policies in the scratch: policy_move's choice by scratch_best_move.
     template <class Scratch>
@@ -132,34 +160,63 @@ struct Game : PlayoutRules<Geometry, P> {
                                 m.is_grow());
         });
     }
-    // best_move (players.hpp) on the 7x7 fast path in its scratch: the moves in the
-    // enumeration order (rules.hpp: grows, then jumps by piece), the same comparisons and
-    // draws; the enumeration, the draw address and the best so far live in the scratch. p has at
-    // least two moves (no pass).
+    // best_move (players.hpp) in the scratch: the moves in the enumeration order (rules.hpp:
+    // grows, then jumps by piece; a table board's a word at a time, its masks from mover_sets),
+    // the same comparisons and draws; the enumeration, the draw address and the best so far live
+    // in the scratch. p has at least two moves (no pass).
     template <class Scratch, class ScoreFn>
     GAEVAL_HD_INLINE Move scratch_best_move(const Pos& p, const DrawAddress& at, Scratch& s,
                                             ScoreFn&& score) const {
-        const uint64_t own = p.of(p.side).w[0];
-        const uint64_t empty = this->empty_cells(p).w[0];
         scratch_write(s.ties, 0u);
         scratch_write(s.index, 0u);
         scratch_write(s.seed, at.seed);
         scratch_write(s.game, at.game);
         scratch_write(s.ply, at.ply);
-        scratch_write(s.left, this->geo.grow_closure(Bitboard<1>{{own}}).w[0] & empty);
-        for (uint64_t x; (x = scratch_read(s.left)) != 0;) {
-            scratch_write(s.left, clear_lowest(x));
-            scratch_step(s, Move::grow(lowest_bit(x)), score);
-        }
-        scratch_write(s.pieces, own);
-        for (uint64_t pieces; (pieces = scratch_read(s.pieces)) != 0;) {
-            scratch_write(s.pieces, clear_lowest(pieces));
-            const int from = lowest_bit(pieces);
-            const uint64_t free = this->empty_cells(Base::read_pos(s.pos)).w[0];
-            scratch_write(s.left, Square7Geometry::jump_ring(from) & free);
+        if constexpr (kSquare7) {
+            const uint64_t own = p.of(p.side).w[0];
+            const uint64_t empty = this->empty_cells(p).w[0];
+            scratch_write(s.left, this->geo.grow_closure(Bitboard<1>{{own}}).w[0] & empty);
             for (uint64_t x; (x = scratch_read(s.left)) != 0;) {
                 scratch_write(s.left, clear_lowest(x));
-                scratch_step(s, Move::jump(from, lowest_bit(x)), score);
+                scratch_step(s, Move::grow(lowest_bit(x)), score);
+            }
+            scratch_write(s.pieces, own);
+            for (uint64_t pieces; (pieces = scratch_read(s.pieces)) != 0;) {
+                scratch_write(s.pieces, clear_lowest(pieces));
+                const int from = lowest_bit(pieces);
+                const uint64_t free = this->empty_cells(Base::read_pos(s.pos)).w[0];
+                scratch_write(s.left, Square7Geometry::jump_ring(from) & free);
+                for (uint64_t x; (x = scratch_read(s.left)) != 0;) {
+                    scratch_write(s.left, clear_lowest(x));
+                    scratch_step(s, Move::jump(from, lowest_bit(x)), score);
+                }
+            }
+        } else {
+            this->mover_sets(p, s);
+            GAEVAL_ATAXX_WORD_LOOP
+            for (int k = 0; k < BB::kWords; ++k) {
+                scratch_write(s.left, scratch_read(s.grows[k]));
+                for (uint64_t x; (x = scratch_read(s.left)) != 0;) {
+                    scratch_write(s.left, clear_lowest(x));
+                    scratch_step(s, Move::grow(64 * k + lowest_bit(x)), score);
+                }
+            }
+            const auto* board = this->geo.board;
+            GAEVAL_ATAXX_WORD_LOOP
+            for (int i = 0; i < BB::kWords; ++i) {
+                scratch_write(s.pieces, scratch_read(p.pieces[p.side].w[i]));
+                for (uint64_t pieces; (pieces = scratch_read(s.pieces)) != 0;) {
+                    scratch_write(s.pieces, clear_lowest(pieces));
+                    const int from = 64 * i + lowest_bit(pieces);
+                    GAEVAL_ATAXX_WORD_LOOP
+                    for (int k = 0; k < BB::kWords; ++k) {
+                        scratch_write(s.left, board->jump[from].w[k] & scratch_read(s.empty[k]));
+                        for (uint64_t x; (x = scratch_read(s.left)) != 0;) {
+                            scratch_write(s.left, clear_lowest(x));
+                            scratch_step(s, Move::jump(from, 64 * k + lowest_bit(x)), score);
+                        }
+                    }
+                }
             }
         }
         return Move{scratch_read(s.best.from), scratch_read(s.best.to)};

@@ -19,10 +19,18 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "games/core/bitboard.hpp"
 #include "games/core/bits.hpp"
 #include "games/core/hd.hpp"
-#include "games/core/bitboard.hpp"
 #include "games/core/topology.hpp"
+
+// A loop over a board's words that the device must not unroll: one word's values live at a
+// time, and the words are read from memory (the scratch, the board's tables) by a run-time index.
+#if GAEVAL_DEVICE_PASS
+#define GAEVAL_ATAXX_WORD_LOOP _Pragma("unroll 1")
+#else
+#define GAEVAL_ATAXX_WORD_LOOP
+#endif
 
 namespace gaeval::ataxx {
 
@@ -120,7 +128,9 @@ struct Square7Geometry {
     }
     GAEVAL_HD_FORCEINLINE BB jump_of(int c) const { return BB{{jump_ring(c)}}; }
     GAEVAL_HD_FORCEINLINE BB grow_closure(const BB& s) const { return BB{{dilate(s.w[0])}}; }
-    GAEVAL_HD_FORCEINLINE BB reach_closure(const BB& s) const { return BB{{dilate(dilate(s.w[0]))}}; }
+    GAEVAL_HD_FORCEINLINE BB reach_closure(const BB& s) const {
+        return BB{{dilate(dilate(s.w[0]))}};
+    }
     GAEVAL_HD_FORCEINLINE bool reaches(const BB& from, const BB& targets) const {
         return (dilate(dilate(from.w[0])) & targets.w[0]) != 0;
     }

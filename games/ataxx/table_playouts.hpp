@@ -6,27 +6,23 @@
 // its move generator's masks (own, empty, the grow closure: W words each) does not fit 64
 // registers; a word at a time it does (bench/results/kernel-resources.md). The same moves in the
 // same order as rules.hpp's enumeration, so the same games as the copy loop
-// (tests/test_ataxx_scratch.cpp).
+// (tests/test_ataxx_scratch.cpp). The one-ply weighted players of a weighted batch play in a
+// larger WeightedScratch (Game::weighted_move: the best move so far and the child's feature words
+// there too, the child scored from the position and the move a word at a time; the same games,
+// tests/test_ataxx_weighted_scratch.cpp).
 //
 // PlayoutRules<Geometry, P> is Rules<Geometry, P> plus, for a TableGeometry, the PlayoutScratch
-// hooks of the game interface (games/core/game.hpp); the 7x7 fast path keeps its registers.
+// and WeightedScratch hooks of the game interface (games/core/game.hpp).
 #pragma once
 
 #include <cstdint>
 
+#include "games/ataxx/features.hpp"
 #include "games/ataxx/geometry.hpp"
 #include "games/ataxx/rules.hpp"
 #include "games/core/bits.hpp"
 #include "games/core/game.hpp"
 #include "games/core/hd.hpp"
-
-// A loop over a board's words that the device must not unroll: one word's values live at a
-// time, and the words are read from memory (the scratch, the board's tables) by a run-time index.
-#if GAEVAL_DEVICE_PASS
-#define GAEVAL_ATAXX_WORD_LOOP _Pragma("unroll 1")
-#else
-#define GAEVAL_ATAXX_WORD_LOOP
-#endif
 
 namespace gaeval::ataxx {
 
@@ -49,6 +45,61 @@ struct PlayoutRules<TableGeometry<W>, P> : Rules<TableGeometry<W>, P> {
                                               uint32_t) const {
         s.pos = start;
     }
+    // The one-ply weighted player's scratch (Game::weighted_move), a larger slice than the
+    // playouts': besides theirs, the enumeration's masks, the draw address, the weights, the best
+    // move so far (Game::scratch_best_move) and the working words of the child's features
+    // (features.hpp table_features).
+    struct WeightedScratch : PlayoutScratch {
+        uint64_t left, pieces, seed;
+        uint32_t game, ply, ties, index;
+        const float* weights;
+        float best_score;
+        int best_points, policy, own;
+        Move best;
+        TableFeatureWork<W> work;
+    };
+
+    // Word k of the position after the mover's move m (a grow or a jump) in p, seen by the mover
+    // (table_features' words): its pieces, the others', the empty cells (p's empty cells in
+    // `parent_empty`, as mover_sets leaves them). Computed from p and m where read (p's words read
+    // in place: on the device not held in registers across the features' loops); the child is
+    // never written.
+    struct ChildWords {
+        const PlayoutRules& rules;
+        const Pos& p;
+        const uint64_t* parent_empty;
+        Move m;
+        GAEVAL_HD_FORCEINLINE static uint64_t bit(int cell, int k) {
+            return (cell >> 6) == k ? uint64_t{1} << (cell & 63) : 0;
+        }
+        GAEVAL_HD_FORCEINLINE uint64_t left(int k) const {
+            return m.is_jump() ? bit(m.from, k) : 0;
+        }
+        GAEVAL_HD_FORCEINLINE uint64_t parent_own(int k) const {
+            return scratch_read(p.pieces[scratch_read(p.side)].w[k]);
+        }
+        GAEVAL_HD_FORCEINLINE uint64_t parent_opp(int k) const {
+            const int side = scratch_read(p.side);
+            if constexpr (P == 2) {
+                return scratch_read(p.pieces[side ^ 1].w[k]);
+            } else {
+                uint64_t o = 0;
+                for (int i = 0; i < P; ++i)
+                    if (i != side) o |= scratch_read(p.pieces[i].w[k]);
+                return o;
+            }
+        }
+        GAEVAL_HD_FORCEINLINE uint64_t own(int k) const {
+            const uint64_t captured = rules.geo.board->grow[m.to].w[k] & parent_opp(k);
+            return (parent_own(k) | captured | bit(m.to, k)) & ~left(k);
+        }
+        GAEVAL_HD_FORCEINLINE uint64_t opp(int k) const {
+            return parent_opp(k) & ~rules.geo.board->grow[m.to].w[k];
+        }
+        GAEVAL_HD_FORCEINLINE uint64_t empty(int k) const {
+            return (scratch_read(parent_empty[k]) & ~bit(m.to, k)) | left(k);
+        }
+    };
 
     // Word k of the occupied, empty and opponent cells of p (p in memory: read, not held).
     GAEVAL_HD_FORCEINLINE uint64_t occupied_word(const Pos& p, int k) const {

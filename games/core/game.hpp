@@ -65,6 +65,11 @@
 //                                        above), the same move, written in the scratch: then
 //                                        the one-ply weighted players (PlayerSet::Weighted) run
 //                                        in the scratch too (Gomoku's reward table)
+//   struct WeightedScratch : PlayoutScratch {...};
+//                                        a larger scratch for those weighted players (the
+//                                        best move so far, the features' working words), so
+//                                        that the playouts' slices stay small; weighted_move
+//                                        then takes a WeightedScratch (Ataxx's table boards)
 //   static constexpr bool kPlayoutsInScratch;
 //                                        false: the random and policy playouts stay in
 //                                        registers (they fit the bounds there) while the
@@ -193,13 +198,28 @@ struct has_scratch_moves<G, void_t<decltype(std::declval<const G&>().count_moves
                                        std::declval<typename G::PlayoutScratch&>()))>>
     : std::true_type {};
 
+// The weighted players' scratch of a game with a PlayoutScratch (none without one: no `type`).
+template <class G, class = void>
+struct weighted_or_playout_scratch {
+    using type = typename G::PlayoutScratch;
+};
+template <class G>
+struct weighted_or_playout_scratch<G, void_t<typename G::WeightedScratch>> {
+    using type = typename G::WeightedScratch;
+};
+template <class G, class = void>
+struct weighted_scratch {};
+template <class G>
+struct weighted_scratch<G, void_t<typename G::PlayoutScratch>> : weighted_or_playout_scratch<G> {};
+
 template <class G, class = void>
 struct has_scratch_weighted_move : std::false_type {};
 template <class G>
 struct has_scratch_weighted_move<
-    G, void_t<decltype(std::declval<const G&>().weighted_move(
-           std::declval<const typename G::Pos&>(), std::declval<const float*>(),
-           std::declval<const DrawAddress&>(), std::declval<typename G::PlayoutScratch&>()))>>
+    G,
+    void_t<decltype(std::declval<const G&>().weighted_move(
+        std::declval<const typename G::Pos&>(), std::declval<const float*>(),
+        std::declval<const DrawAddress&>(), std::declval<typename weighted_scratch<G>::type&>()))>>
     : std::true_type {};
 
 template <class G, class = void>
@@ -269,6 +289,10 @@ template <class G>
 constexpr bool has_playout_scratch_v = detail::has_playout_scratch<G>::value;
 template <class G>
 constexpr bool has_scratch_weighted_move_v = detail::has_scratch_weighted_move<G>::value;
+// The scratch of G's one-ply weighted players in scratch: its WeightedScratch, else its
+// PlayoutScratch (a game with a PlayoutScratch only).
+template <class G>
+using weighted_scratch_t = typename detail::weighted_scratch<G>::type;
 template <class G>
 constexpr bool playouts_in_scratch_v = detail::playouts_in_scratch<G>::value;
 

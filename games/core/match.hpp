@@ -141,22 +141,37 @@ GAEVAL_HD_INLINE GameRecord play_match_by(const G& game, const typename G::Pos& 
 // per-thread scratch (games/core/scratch.hpp; a game with a PlayoutScratch:
 // games/core/game.hpp): the position is dealt into the scratch, moves are made in place and the
 // players use the scratch's working arrays, so nothing is indexed in local memory. The same
-// record as play_match_seated<G, kSet>.
-template <class G, PlayerSet kSet>
-GAEVAL_HD GameRecord play_match_in_scratch(const G& game, const typename G::Pos& start,
-                                           const Player<G>& a, const Player<G>& b, int a_seat,
-                                           uint64_t seed, uint32_t index, uint32_t max_plies,
-                                           const ThreadScratch& scratch) {
+// record as play_match_seated<G, kSet>. A player draws at address(at) for the match's address
+// at: the same address (play_match_in_scratch), or one whose seed is read again where it is used
+// (kernels/batch_ops.hpp: the keyed tournaments' weighted players).
+template <class G, PlayerSet kSet, class Address>
+GAEVAL_HD_INLINE GameRecord play_match_in_scratch_at(const G& game, const typename G::Pos& start,
+                                                     const Player<G>& a, const Player<G>& b,
+                                                     int a_seat, uint64_t seed, uint32_t index,
+                                                     uint32_t max_plies,
+                                                     const ThreadScratch& scratch,
+                                                     const Address& address) {
     static_assert(plays_in_scratch_v<G, kSet>, "the game plays this player set in scratch");
-    using Scratch = typename G::PlayoutScratch;
+    using Scratch = play_scratch_t<G, kSet>;
     Scratch& s = scratch.as<Scratch>();
     game.start_match_in(s, start, seed, index);
     return play_moves(
         game, s.pos, a, b, a_seat, seed, index, max_plies,
         [&](const typename G::Pos& p, const Player<G>& mover, const DrawAddress& at) {
-            return choose_playout_move<G, kSet>(game, p, mover, at, s);
+            return choose_playout_move<G, kSet>(game, p, mover, address(at), s);
         },
         [&](typename G::Pos& q, const typename G::Move& m) { game.make_in_place(q, m); });
+}
+struct SameAddress {
+    GAEVAL_HD_FORCEINLINE const DrawAddress& operator()(const DrawAddress& at) const { return at; }
+};
+template <class G, PlayerSet kSet>
+GAEVAL_HD GameRecord play_match_in_scratch(const G& game, const typename G::Pos& start,
+                                           const Player<G>& a, const Player<G>& b, int a_seat,
+                                           uint64_t seed, uint32_t index, uint32_t max_plies,
+                                           const ThreadScratch& scratch) {
+    return play_match_in_scratch_at<G, kSet>(game, start, a, b, a_seat, seed, index, max_plies,
+                                             scratch, SameAddress{});
 }
 
 // Match `index` with each player's own choice (choose_move), compiled for the player set kSet

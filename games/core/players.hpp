@@ -84,6 +84,13 @@ enum class PlayerSet : uint8_t {
     Search = 2,    // and searching players
 };
 
+// The per-thread scratch a match of G with the players of kSet plays in (where
+// plays_in_scratch_v says it does): the weighted players' (game.hpp weighted_scratch_t) for kSet
+// Weighted, else G's PlayoutScratch.
+template <class G, PlayerSet kSet>
+using play_scratch_t = std::conditional_t<kSet == PlayerSet::Weighted, weighted_scratch_t<G>,
+                                          typename G::PlayoutScratch>;
+
 // Whether the players of kSet play in G's per-thread scratch (games/core/match.hpp:
 // play_match_in_scratch): random and policy players when G has a PlayoutScratch (and does not
 // keep its playouts in registers: game.hpp kPlayoutsInScratch), and one-ply weighted players
@@ -186,11 +193,10 @@ GAEVAL_HD typename G::Move choose_move(const G& game, const typename G::Pos& p,
 // weighted_move(p, weights, at, scratch), the same moves; the moves are counted and drawn by the
 // game's count_moves_in and nth_move_in when it generates them in the scratch (Ataxx's table
 // boards), else as choose_move.
-template <class G, PlayerSet kSet = PlayerSet::Playout>
+template <class G, PlayerSet kSet = PlayerSet::Playout, class Scratch>
 GAEVAL_HD_INLINE typename G::Move choose_playout_move(const G& game, const typename G::Pos& p,
                                                       const Player<G>& player,
-                                                      const DrawAddress& at,
-                                                      typename G::PlayoutScratch& scratch) {
+                                                      const DrawAddress& at, Scratch& scratch) {
     constexpr bool kInScratch = detail::has_scratch_moves<G>::value;
     const auto nth = [&](int k) {
         if constexpr (kInScratch) {
