@@ -19,8 +19,11 @@
 // or 32 lanes a match by the batch's size as the one-ply players below; Gomoku's threat search runs
 // one match a thread. One-ply weighted players of the lane games get 1, 4, 8 or 32 lanes a match by
 // the batch's size (one_ply_lanes, games/core/lane_one_ply.hpp: a few hundred games would leave the
-// GPU idle at one thread each; tens of thousands fill it). The cpu plays every shape one match
-// a thread (the executor's for_each_task).
+// GPU idle at one thread each; tens of thousands fill it); on the 7x7 fast path
+// (lane_one_ply_in_scratch_v) each lane of a group has a playout scratch of its own and the group
+// runs under the playouts' launch bounds (play_match_lanes_in_scratch, games/core/lane_search.hpp).
+// The cpu plays every shape one match a thread (the executor's for_each_task: op(i), or
+// op(i, scratch) for a shape with scratch).
 #pragma once
 
 #include <cstdint>
@@ -88,6 +91,15 @@ struct PlayMatchOp {
             play_match_lanes<G, L, kSet>(lanes, game, start, a, b, seat, seed, index, max_plies);
         if (leads(lanes)) records[i] = r;
     }
+    template <int L>
+    GAEVAL_HD void operator()(uint64_t i, const Lanes<L>& lanes,
+                              const ThreadScratch& scratch) const {
+        const uint32_t index = static_cast<uint32_t>(first + i);
+        const int seat = static_cast<int>(index % static_cast<uint32_t>(game.seats(start)));
+        const GameRecord r = play_match_lanes_in_scratch<G, L>(lanes, game, start, a, b, seat, seed,
+                                                               index, max_plies, scratch);
+        if (leads(lanes)) records[i] = r;
+    }
 };
 
 // records[i] = play_pairing(game, start, players, pairings[i], seed, first + i, max_plies): game
@@ -117,6 +129,15 @@ struct PlayPairingOp {
         const GameRecord r = play_match_lanes<G, L, kSet>(
             lanes, game, start, players[pairing.a], players[pairing.b], pairing.a_seat, seed,
             static_cast<uint32_t>(first + i), max_plies);
+        if (leads(lanes)) records[i] = r;
+    }
+    template <int L>
+    GAEVAL_HD void operator()(uint64_t i, const Lanes<L>& lanes,
+                              const ThreadScratch& scratch) const {
+        const Pairing pairing = pairings[i];
+        const GameRecord r = play_match_lanes_in_scratch<G, L>(
+            lanes, game, start, players[pairing.a], players[pairing.b], pairing.a_seat, seed,
+            static_cast<uint32_t>(first + i), max_plies, scratch);
         if (leads(lanes)) records[i] = r;
     }
 };
@@ -183,6 +204,16 @@ struct PlayKeyedPairingOp {
         const GameRecord r =
             play_match_lanes<G, L, kSet>(lanes, game, start, players[pairing.a], players[pairing.b],
                                          pairing.a_seat, key.seed, key.index, max_plies);
+        if (leads(lanes)) records[i] = r;
+    }
+    template <int L>
+    GAEVAL_HD void operator()(uint64_t i, const Lanes<L>& lanes,
+                              const ThreadScratch& scratch) const {
+        const Pairing pairing = pairings[i];
+        const GameKey key = keys[i];
+        const GameRecord r = play_match_lanes_in_scratch<G, L>(
+            lanes, game, start, players[pairing.a], players[pairing.b], pairing.a_seat, key.seed,
+            key.index, max_plies, scratch);
         if (leads(lanes)) records[i] = r;
     }
 };
@@ -275,17 +306,25 @@ void for_each_play_shape(Visit&& visit) {
         visit(TaskShape<32>{});
     } else if constexpr (kSet == PlayerSet::Weighted && lane_one_ply_v<G>) {
         constexpr int kMin = one_ply_fits_bounds_v<G> ? kPlayoutMinBlocks : 0;
-        // One thread a game in the scratch where the game's weighted player has a scratch form
-        // (7x7 Ataxx: at most 64 registers there, none on the lanes; kernel-resources.md).
+        // One thread a game in the scratch where the game's weighted player has a scratch form,
+        // and the lanes in scratch too where the game's lanes have one (7x7 Ataxx: at most 64
+        // registers and no stack in every shape; bench/results/kernel-resources.md).
         if constexpr (plays_in_scratch_v<G, kSet>) {
             visit(TaskShape<1, kPlayoutMinBlocks,
                             static_cast<int>(sizeof(play_scratch_t<G, kSet>))>{});
         } else {
             visit(TaskShape<1, kMin>{});
         }
-        visit(TaskShape<4, kMin>{});
-        visit(TaskShape<8, kMin>{});
-        visit(TaskShape<32, kMin>{});
+        if constexpr (lane_one_ply_in_scratch_v<G>) {
+            constexpr int kBytes = static_cast<int>(sizeof(typename G::PlayoutScratch));
+            visit(TaskShape<4, kPlayoutMinBlocks, kBytes>{});
+            visit(TaskShape<8, kPlayoutMinBlocks, kBytes>{});
+            visit(TaskShape<32, kPlayoutMinBlocks, kBytes>{});
+        } else {
+            visit(TaskShape<4, kMin>{});
+            visit(TaskShape<8, kMin>{});
+            visit(TaskShape<32, kMin>{});
+        }
     } else if constexpr (plays_in_scratch_v<G, kSet>) {
         visit(TaskShape<1, kPlayoutMinBlocks, static_cast<int>(sizeof(play_scratch_t<G, kSet>))>{});
     } else if constexpr (kSet == PlayerSet::Playout && playouts_fit_bounds_v<G>) {

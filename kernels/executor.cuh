@@ -55,7 +55,7 @@ __global__ void __launch_bounds__(kDefaultBlock, MinBlocks)
 // The same for a task with per-thread scratch, with launch bounds as above (blocks of at most
 // 256 threads; the bounds cap the registers, the scratch decides how many blocks are resident):
 // thread t of a block gets bytes [t * Bytes, (t + 1) * Bytes) of the block's dynamic shared
-// memory (the launch gives block * Bytes).
+// memory (the launch gives block * Bytes); a lane group's threads each their own.
 template <class Op, int Bytes, int MinBlocks>
 __global__ void __launch_bounds__(kDefaultBlock, MinBlocks)
     index_range_scratch_kernel(const __grid_constant__ Op op, uint64_t begin, uint64_t end) {
@@ -70,10 +70,14 @@ __global__ void __launch_bounds__(kDefaultBlock, MinBlocks)
 
 // Thread index t runs lane t % L of group t / L (the range starts at a multiple of L and blocks
 // are multiples of 32, so t % L is the thread's lane in its warp tile: Lanes<L>::lane()).
+// With scratch: each lane its own slice (op(g, Lanes<L>{}, scratch)).
 template <int L, class Op>
 struct InLaneGroups {
     Op op;
     __device__ void operator()(uint64_t t) const { op(t / L, Lanes<L>{}); }
+    __device__ void operator()(uint64_t t, const ThreadScratch& scratch) const {
+        op(t / L, Lanes<L>{}, scratch);
+    }
 };
 
 }  // namespace executor_detail
@@ -88,7 +92,19 @@ void launch(uint64_t first, uint64_t n, const Op& op) {
     constexpr int L = Shape::lanes;
     const uint64_t threads = n * L;
     // The shape first (the first launch of a kernel queries its occupancy), outside the timing.
-    if constexpr (L > 1 && Shape::min_blocks > 0) {
+    if constexpr (L > 1 && Shape::scratch_bytes > 0) {
+        using Grouped = InLaneGroups<L, Op>;
+        constexpr int kBytes = static_cast<int>(scratch_slice_bytes(Shape::scratch_bytes));
+        constexpr int kMin = Shape::min_blocks;
+        const void* kernel =
+            reinterpret_cast<const void*>(&index_range_scratch_kernel<Grouped, kBytes, kMin>);
+        const LaunchShape shape = launch_shape(kernel, threads, L, 0, kBytes);
+        TimedSection timed(TimedWork::Kernel, nullptr);
+        index_range_scratch_kernel<Grouped, kBytes, kMin>
+            <<<shape.grid, shape.block, static_cast<std::size_t>(shape.block) * kBytes>>>(
+                Grouped{op}, first * L, (first + n) * L);
+        GAEVAL_CUDA_CHECK_LAUNCH();
+    } else if constexpr (L > 1 && Shape::min_blocks > 0) {
         using Grouped = InLaneGroups<L, Op>;
         constexpr int kMin = Shape::min_blocks;
         const LaunchShape shape =

@@ -3,9 +3,10 @@
 // positions of real games, with coarse weights that make many ties (which best_move's reservoir
 // draws break), on the Ataxx fast path, table boards, three seats and tic-tac-toe, with 1, 2, 4,
 // 8 and 32 lanes; and whole tournament batches with the lanes give the serial records, move
-// hashes included. The CPU runs the lanes as a loop: the code the GPU's lane groups run. The
-// CUDA test plays tournaments of the sizes that get each lane count on the device against the
-// CPU backend.
+// hashes included; 7x7 Ataxx's lanes in scratch (play_match_lanes_in_scratch, the device's 7x7
+// lane kernels) and its fused child_score against the serial player and score. The CPU runs the
+// lanes as a loop: the code the GPU's lane groups run. The CUDA test plays tournaments of the
+// sizes that get each lane count on the device against the CPU backend.
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -18,9 +19,11 @@
 #include "games/core/lane_one_ply.hpp"
 #include "games/core/lane_search.hpp"
 #include "games/core/match.hpp"
+#include "games/core/scratch.hpp"
 #include "games/tictactoe/tictactoe.hpp"
 #include "gpu_test_support.hpp"
 #include "host/batch/batch.hpp"
+#include "kernels/batch_ops.hpp"
 #if GAEVAL_HAVE_CUDA
 #include "kernels/cuda_api.hpp"
 #endif
@@ -254,6 +257,196 @@ TEST(OnePlyLanes, SearchingLaneMatchesWithOnePlyPlayersStayTheSerialOnes) {
     }
 }
 
+// 7x7 Ataxx's lane groups in scratch (play_match_lanes_in_scratch: one playout scratch a lane,
+// the position read where it is used, the policies in the scratch, the score fused: the device's
+// 4-, 8- and 32-lane weighted kernels) against the serial copy loop (play_match_seated<G,
+// PlayerSet::Weighted>), record for record with move hashes, 1, 2, 4, 8 and 32 lanes: every
+// pairing with a weighted player among random, capture, most-pieces and five weighted players
+// (all-zero weights: every move ties; weights tied in pairs; three random sets), both seats, the
+// scratch filled with garbage first. Returns the plies compared (0 after the first difference).
+std::vector<Player<ataxx::Square7Game>> square7_lane_players() {
+    using G = ataxx::Square7Game;
+    std::mt19937 rng(37);
+    std::vector<Player<G>> out(3);
+    for (int policy = 1; policy <= 2; ++policy) {
+        out[policy].kind = PlayerKind::Policy;
+        out[policy].policy = static_cast<uint8_t>(policy);
+    }
+    std::uniform_real_distribution<float> u(-1.0f, 1.0f);
+    for (int form = 0; form < 5; ++form) {
+        Player<G> p;
+        p.kind = PlayerKind::Weighted;
+        for (int i = 0; i < G::kWeightCount; ++i)
+            p.weights[i] = form == 0 ? 0.0f : form == 1 ? static_cast<float>(i / 2) - 3 : u(rng);
+        out.push_back(p);
+    }
+    return out;
+}
+
+template <int L>
+uint64_t compare_square7_lanes_in_scratch(const ataxx::testing::Square7Fixture& f, int games,
+                                          uint64_t seed, const std::string& what) {
+    using G = ataxx::Square7Game;
+    const std::vector<Player<G>> all = square7_lane_players();
+    uint64_t plies = 0;
+    for (const Player<G>& a : all)
+        for (const Player<G>& b : all) {
+            if (a.kind != PlayerKind::Weighted && b.kind != PlayerKind::Weighted) continue;
+            for (uint32_t index = 0; index < static_cast<uint32_t>(games); ++index) {
+                const int seat = static_cast<int>(index % 2);
+                const GameRecord serial = play_match_seated<G, PlayerSet::Weighted>(
+                    f.game, f.pos, a, b, seat, seed, index, 400);
+                HostScratch<sizeof(G::PlayoutScratch)> scratch;
+                std::memset(scratch.bytes, 0xA5, sizeof scratch.bytes);
+                const GameRecord lanes = play_match_lanes_in_scratch<G, L>(
+                    Lanes<L>{}, f.game, f.pos, a, b, seat, seed, index, 400, scratch.slice());
+                if (std::memcmp(&serial, &lanes, sizeof serial) != 0) {
+                    ADD_FAILURE() << what << ", " << L << " lanes, players " << int(a.kind)
+                                  << int(a.policy) << "/" << int(b.kind) << int(b.policy)
+                                  << ", game " << index << ": plies " << serial.plies << " vs "
+                                  << lanes.plies;
+                    return 0;
+                }
+                plies += serial.plies;
+            }
+        }
+    return plies;
+}
+
+uint64_t compare_square7_lanes_in_scratch_all_counts(const ataxx::testing::Square7Fixture& f,
+                                                     int games, uint64_t seed,
+                                                     const std::string& what) {
+    const uint64_t one = compare_square7_lanes_in_scratch<1>(f, games, seed, what);
+    const uint64_t plies[4] = {compare_square7_lanes_in_scratch<2>(f, games, seed, what),
+                               compare_square7_lanes_in_scratch<4>(f, games, seed, what),
+                               compare_square7_lanes_in_scratch<8>(f, games, seed, what),
+                               compare_square7_lanes_in_scratch<32>(f, games, seed, what)};
+    for (uint64_t p : plies) EXPECT_EQ(p, one) << what;
+    return one;
+}
+
+TEST(OnePlyLanes, SevenBySevenLanesInScratchPlayTheSerialGames) {
+    using ataxx::testing::fen_setup;
+    using ataxx::testing::Square7Fixture;
+    EXPECT_GT(compare_square7_lanes_in_scratch_all_counts(
+                  Square7Fixture(fen_setup("x5o/7/7/7/7/7/o5x x 0 1")), 2, 51, "start"),
+              3000u);
+    EXPECT_GT(compare_square7_lanes_in_scratch_all_counts(
+                  Square7Fixture(fen_setup("x5o/7/2-1-2/7/2-1-2/7/o5x o 0 1")), 2, 52, "blocked"),
+              3000u);
+    std::mt19937 rng(38);
+    for (int k = 0; k < 4; ++k)
+        EXPECT_GT(compare_square7_lanes_in_scratch_all_counts(
+                      Square7Fixture(ataxx::testing::random_setup(rng, Shape{},
+                                                                  ataxx::RuleSet::Ataxx, 2, 30, 4)),
+                      1, 53 + k, "random position " + std::to_string(k)),
+                  50u);
+}
+
+// 7x7 Ataxx's child_score (the fused unit_score the lanes use) is the generic score, features
+// and weighted_score of the position after the move, bit for bit: every move of positions along
+// random games, both seats, random and coarse weights.
+TEST(OnePlyLanes, SevenBySevenChildScoreIsTheFeaturesDotProduct) {
+    using G = ataxx::Square7Game;
+    static_assert(detail::has_child_score<G>::value, "7x7 Ataxx fuses the lanes' score");
+    std::mt19937 rng(39);
+    const ataxx::testing::Square7Fixture f(ataxx::testing::fen_setup("x5o/7/7/7/7/7/o5x x 0 1"));
+    const Player<G> random{};
+    int compared = 0;
+    for (uint32_t g = 0; g < 6; ++g) {
+        G::Pos p = f.pos;
+        for (uint32_t ply = 0; ply < 300 && !f.game.is_over(p); ++ply) {
+            const std::vector<float> w = one_ply_test_weights(rng, G::kWeightCount, ply % 3 == 0);
+            for (int seat = 0; seat < 2; ++seat)
+                f.game.for_each_move(p, [&](const G::Move& m) {
+                    float values[G::kFeatureCount];
+                    f.game.features(f.game.make(p, m), seat, values);
+                    const float plain = weighted_score<G::kFeatureCount>(w.data(), values);
+                    const float fused = child_score(f.game, p, m, seat, w.data());
+                    EXPECT_EQ(std::memcmp(&plain, &fused, sizeof plain), 0)
+                        << "game " << g << ", ply " << ply << ", seat " << seat;
+                    ++compared;
+                });
+            if (::testing::Test::HasFailure()) return;
+            p = f.game.make(p, choose_move(f.game, p, random, DrawAddress{19, g, ply}));
+        }
+    }
+    EXPECT_GT(compared, 20000);
+}
+
+// Which games' lanes play in scratch, and the shapes a 7x7 weighted batch runs in: one thread a
+// game in the scratch and 4, 8 and 32 lanes with a playout scratch a lane, all under the
+// playouts' launch bounds; tic-tac-toe and Connect Four keep their register lanes.
+TEST(OnePlyLanes, LanesPlayInScratchOnTheSevenBySevenFastPath) {
+    EXPECT_TRUE(lane_one_ply_in_scratch_v<ataxx::Square7Game>);
+    EXPECT_FALSE(lane_one_ply_in_scratch_v<ataxx::Table1Game2>);
+    EXPECT_FALSE(lane_one_ply_in_scratch_v<tictactoe::Game>);
+    EXPECT_FALSE(lane_one_ply_in_scratch_v<connect4::Game>);
+    using G = ataxx::Square7Game;
+    std::vector<std::string> shapes;
+    batch_ops::for_each_play_shape<G, PlayerSet::Weighted>([&](auto shape) {
+        using S = decltype(shape);
+        shapes.push_back(std::to_string(S::lanes) + "/" + std::to_string(S::min_blocks) + "/" +
+                         std::to_string(S::scratch_bytes));
+    });
+    const std::string bytes = std::to_string(sizeof(G::PlayoutScratch));
+    EXPECT_EQ(shapes, (std::vector<std::string>{"1/4/" + bytes, "4/4/" + bytes, "8/4/" + bytes,
+                                                "32/4/" + bytes}));
+}
+
+// The batch ops' lane form in scratch (what each lane of the device's 8-lane groups runs) on the
+// cpu, every lane in one call: matches, a tournament and the same games keyed give the serial
+// records; and the cpu backend's small batches (4, 8 or 32 lanes a game: op(i, scratch) on the
+// cpu) give them too.
+TEST(OnePlyLanes, SevenBySevenLaneOpsInScratchGiveTheSerialRecords) {
+    using G = ataxx::Square7Game;
+    const ataxx::testing::Square7Fixture f(ataxx::testing::fen_setup("x5o/7/7/7/7/7/o5x x 0 1"));
+    const std::vector<Player<G>> all = square7_lane_players();
+    const std::vector<Pairing> pairings = round_robin(static_cast<uint32_t>(all.size()));
+    const uint64_t n = pairings.size();
+    std::vector<GameKey> keys(n);
+    for (uint64_t i = 0; i < n; ++i) keys[i] = GameKey{900 + i % 3, uint32_t(2 * i + 1)};
+    const uint32_t max_plies = 300;
+    std::vector<GameRecord> serial_matches(n), serial_tournament(n), serial_keyed(n);
+    for (uint64_t i = 0; i < n; ++i) {
+        serial_matches[i] = play_match<G, PlayerSet::Weighted>(f.game, f.pos, all[4], all[1], 61,
+                                                               uint32_t(10 + i), max_plies);
+        serial_tournament[i] = play_pairing<G, PlayerSet::Weighted>(
+            f.game, f.pos, all.data(), pairings[i], 62, uint32_t(i), max_plies);
+        serial_keyed[i] = play_pairing<G, PlayerSet::Weighted>(
+            f.game, f.pos, all.data(), pairings[i], keys[i].seed, keys[i].index, max_plies);
+    }
+    std::vector<GameRecord> matches(n), tournament(n), keyed(n);
+    const batch_ops::PlayMatchOp<G, PlayerSet::Weighted> match_op{
+        f.game, f.pos, all[4], all[1], 61, 10, max_plies, matches.data()};
+    const batch_ops::PlayPairingOp<G, PlayerSet::Weighted> pairing_op{
+        f.game, f.pos, all.data(), pairings.data(), 62, 0, max_plies, tournament.data()};
+    const batch_ops::PlayKeyedPairingOp<G, PlayerSet::Weighted> keyed_op{
+        f.game, f.pos, all.data(), pairings.data(), keys.data(), max_plies, keyed.data()};
+    for (uint64_t i = 0; i < n; ++i) {
+        HostScratch<sizeof(G::PlayoutScratch)> scratch;
+        std::memset(scratch.bytes, 0x5A, sizeof scratch.bytes);
+        match_op(i, Lanes<8>{}, scratch.slice());
+        pairing_op(i, Lanes<8>{}, scratch.slice());
+        keyed_op(i, Lanes<8>{}, scratch.slice());
+    }
+    using ::gaeval::testing::records_difference;
+    EXPECT_EQ(records_difference(serial_matches, matches), "");
+    EXPECT_EQ(records_difference(serial_tournament, tournament), "");
+    EXPECT_EQ(records_difference(serial_keyed, keyed), "");
+    // The cpu backend: n games get a lane shape, which the cpu runs as op(i, scratch).
+    ASSERT_GT((batch_ops::play_lanes<G, PlayerSet::Weighted>(n, 0)), 1);
+    const BackendChoice cpu = ataxx::testing::cpu_backend(2);
+    EXPECT_EQ(
+        records_difference(serial_tournament,
+                           batch::play_pairings(f.game, f.pos, all, pairings, 62, max_plies, cpu)),
+        "");
+    EXPECT_EQ(
+        records_difference(serial_keyed, batch::play_keyed_pairings(f.game, f.pos, all, pairings,
+                                                                    keys, max_plies, cpu)),
+        "");
+}
+
 // The rule of the lane count (one_ply_lanes): the fewest of 1, 4, 8, 32 lanes with which the
 // games give every multiprocessor 256 threads, else 32; never more lanes for more games.
 TEST(OnePlyLanes, LaneCountByBatchSize) {
@@ -306,6 +499,15 @@ TEST(OnePlyLanes, CudaTournamentsMatchCpu) {
             if (std::memcmp(&on_cpu[i], &on_gpu[i], sizeof(GameRecord)) != 0) first = i;
         EXPECT_EQ(first, n) << n << " games (" << one_ply_lanes(n, multiprocessors)
                             << " lanes): first difference in game " << first;
+        // The same games keyed (the keyed op's lanes in scratch).
+        std::vector<GameKey> keys(n);
+        for (uint64_t i = 0; i < n; ++i) keys[i] = GameKey{300 + i % 5, uint32_t(3 * i)};
+        EXPECT_EQ(
+            gaeval::testing::records_difference(
+                batch::play_keyed_pairings(f.game, f.pos, players, pairings, keys, max_plies, cpu),
+                batch::play_keyed_pairings(f.game, f.pos, players, pairings, keys, max_plies, gpu)),
+            "")
+            << "keyed, " << n << " games";
     }
     // 1 lane (the one-thread kernel) on tic-tac-toe, cheap enough at the fill size.
     const tictactoe::Game ttt;

@@ -1,7 +1,8 @@
 // Per-thread scratch (games/core/scratch.hpp) on the cpu executor, and Risk's playouts in it:
 // - a task with scratch (TaskShape's scratch bytes) runs op(i, scratch) on every index once, with
 //   a slice of its own that it may fill and index at run time: the same results as the plain
-//   form of the same work with a local array, on 1 to 4 threads;
+//   form of the same work with a local array, on 1 to 4 threads, and so does a lane shape with
+//   scratch;
 // - the device's scratch block cap (kernels/launch_config.hpp: scratch_block_cap) by hand;
 // - Risk's dice in registers (rules.hpp roll_losses) against the array form (roll_dice and
 //   attacker_losses) at every dice count over many draws;
@@ -72,6 +73,22 @@ TEST(Scratch, TasksWithScratchGetTheirOwnSliceOnTheCpu) {
                 ASSERT_EQ(out[i], ranked_sum(local)) << "index " << i << ", " << threads;
             }
         }
+}
+
+// A lane group's shape with scratch (7x7 Ataxx's one-ply lanes: a slice a lane on the device)
+// runs op(i, scratch) on the cpu, once an index.
+TEST(Scratch, LaneShapesWithScratchRunTheScratchFormOnTheCpu) {
+    const uint64_t first = 5, n = 301;
+    std::vector<uint64_t> out(first + n, 0);
+    int plain_calls = 0;
+    for_each_task<TaskShape<8, 4, kValues * 4>>(risk::testing::cpu(2), first, n,
+                                                ScratchSortOp{out.data(), &plain_calls});
+    EXPECT_EQ(plain_calls, 0);
+    for (uint64_t i = first; i < first + n; ++i) {
+        uint32_t local[kValues];
+        for (int k = 0; k < kValues; ++k) local[k] = value_of(i, k);
+        ASSERT_EQ(out[i], ranked_sum(local)) << "index " << i;
+    }
 }
 
 TEST(Scratch, SlicesAreAlignedAndRoundedUp) {

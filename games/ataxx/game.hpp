@@ -148,6 +148,15 @@ struct Game : PlayoutRules<Geometry, P> {
             });
         }
     }
+    // The one-ply weighted player's score of move m in p for `seat` on the 7x7 fast path:
+    // unit_score of the position after m, the float of weighted_score over features() (the lane
+    // groups' score, games/core/lane_one_ply.hpp: child_score).
+    template <bool kOn = kSquare7, std::enable_if_t<kOn, int> = 0>
+    GAEVAL_HD_FORCEINLINE float child_score(const Pos& p, Move m, int seat,
+                                            const float* weights) const {
+        const Pos child = this->make(p, m);
+        return ataxx::unit_score(this->geo, child.of(seat), this->opponents(child, seat), weights);
+    }
     // The 7x7 policies in the scratch: policy_move's choice by scratch_best_move.
     template <class Scratch>
     GAEVAL_HD Move square7_policy_move(const Pos& p, int policy, const DrawAddress& at,

@@ -10,9 +10,16 @@
 // shuffle: the same comparisons on the same values in the same order as the serial loop (NaN scores
 // included), the same draws (counter = the move's natural index). The scoring (make and features)
 // is split over the lanes; the replay (one shuffle and one comparison a move) is every lane's.
+// On the 7x7 fast path the device's lane groups play in scratch (lane_one_ply_in_scratch_v): the
+// match's position in each lane's playout scratch, read where it is used, the policies there
+// (as the one-thread kernel plays them), the score fused with the features (child_score), so
+// that the kernels fit the playouts' 64 registers without a stack
+// (bench/results/kernel-resources.md).
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
+#include <utility>
 
 #include "games/core/game.hpp"
 #include "games/core/hd.hpp"
@@ -22,21 +29,32 @@
 
 namespace gaeval {
 
-// best_move over a lane group: the move with the highest score(move) (a float or an int),
-// ties broken as best_move breaks them, the same move in every lane. Requires at least one
-// legal move; every lane of the group must call it with the same position.
-template <class G, int L, class ScoreFn>
-GAEVAL_HD typename G::Move lane_best_move(const Lanes<L>& lanes, const G& game,
-                                          const typename G::Pos& p, const DrawAddress& at,
-                                          ScoreFn&& score) {
-    using Move = typename G::Move;
-    using Score = decltype(score(game.nth_move(p, 0)));
+// The index of best_move's choice among `total` (>= 1) moves, nth(k) the k-th and score(move)
+// its score (a float or an int), ties drawn at `at` as best_move draws them; the same index in
+// every lane. Every lane of the group must call it with the same moves.
+template <int L, class Nth, class ScoreFn>
+GAEVAL_HD_INLINE int lane_best_index(const Lanes<L>& lanes, int total, const DrawAddress& at,
+                                     Nth&& nth, ScoreFn&& score) {
+    using Move = decltype(nth(0));
+    using Score = decltype(score(nth(0)));
+    LaneArray<Move, L> moves{};
     LaneArray<Score, L> scores{};
     int best_index = 0;
     Score best_score{};
     uint32_t ties = 0;
-    // best_move's step for moves base .. base + n - 1, whose scores are in lanes 0 .. n - 1.
-    const auto replay = [&](int base, int n) {
+    // Rounds of moves base .. base + n - 1 (n <= L), move base + j kept by lane j: the moves by
+    // index (nth, not inside for_each_move's callback: there the round, and the search in it,
+    // was compiled once per call site of the callback; the lane search's stack doubled to
+    // 8.7 KB), every lane scores its own at once (on the device side by side in the warp), then
+    // every lane replays best_move's steps over the round's scores in move order.
+    for (int base = 0; base < total; base += L) {
+        const int n = total - base < L ? total - base : L;
+        lanes.each([&](int own) {
+            if (own < n) lanes.at(moves, own) = nth(base + own);
+        });
+        lanes.each([&](int own) {
+            if (own < n) lanes.at(scores, own) = score(lanes.at(moves, own));
+        });
         for (int j = 0; j < n; ++j) {
             const Score s = lanes.read(scores, j);
             const uint32_t index = static_cast<uint32_t>(base + j);
@@ -51,28 +69,50 @@ GAEVAL_HD typename G::Move lane_best_move(const Lanes<L>& lanes, const G& game,
                 if (below(r, ties) == 0) best_index = base + j;
             }
         }
-    };
-    // Round of moves base .. base + n - 1 (n <= L), move base + j kept by lane j: every lane
-    // scores its own at once (on the device side by side in the warp), then the replay.
-    LaneArray<Move, L> moves{};
-    const auto round = [&](int base, int n) {
-        lanes.each([&](int own) {
-            if (own < n) lanes.at(scores, own) = score(lanes.at(moves, own));
-        });
-        replay(base, n);
-    };
-    // The moves by index (nth_move), not inside for_each_move's callback: there the round, and
-    // the search in it, was compiled once per call site of the callback (the lane search's
-    // stack doubled to 8.7 KB).
-    const int total = game.count_moves(p);
-    for (int base = 0; base < total; base += L) {
-        const int n = total - base < L ? total - base : L;
-        lanes.each([&](int own) {
-            if (own < n) lanes.at(moves, own) = game.nth_move(p, base + own);
-        });
-        round(base, n);
     }
-    return game.nth_move(p, best_index);
+    return best_index;
+}
+
+// best_move over a lane group: the move with the highest score(move) (a float or an int),
+// ties broken as best_move breaks them, the same move in every lane. Requires at least one
+// legal move; every lane of the group must call it with the same position.
+template <class G, int L, class ScoreFn>
+GAEVAL_HD typename G::Move lane_best_move(const Lanes<L>& lanes, const G& game,
+                                          const typename G::Pos& p, const DrawAddress& at,
+                                          ScoreFn&& score) {
+    const int index = lane_best_index(
+        lanes, game.count_moves(p), at, [&](int k) { return game.nth_move(p, k); }, score);
+    return game.nth_move(p, index);
+}
+
+namespace detail {
+template <class G, class = void>
+struct has_child_score : std::false_type {};
+template <class G>
+struct has_child_score<
+    G, void_t<decltype(std::declval<const G&>().child_score(
+           std::declval<const typename G::Pos&>(), std::declval<const typename G::Move&>(), 0,
+           std::declval<const float*>()))>> : std::true_type {};
+template <class G, class = void>
+struct has_read_pos : std::false_type {};
+template <class G>
+struct has_read_pos<G, void_t<decltype(G::read_pos(std::declval<const typename G::Pos&>()))>>
+    : std::true_type {};
+}  // namespace detail
+
+// The one-ply weighted player's score of move m in p for `seat`: sum_i weights[i] * features_i
+// of the position after m (weighted_score over features), or the game's child_score where it
+// has one (the same float, fused: 7x7 Ataxx's unit_score).
+template <class G>
+GAEVAL_HD_FORCEINLINE float child_score(const G& game, const typename G::Pos& p,
+                                        const typename G::Move& m, int seat, const float* weights) {
+    if constexpr (detail::has_child_score<G>::value) {
+        return game.child_score(p, m, seat, weights);
+    } else {
+        float values[G::kFeatureCount];
+        game.features(game.make(p, m), seat, values);
+        return weighted_score<G::kFeatureCount>(weights, values);
+    }
 }
 
 // one_ply_weighted_move over a lane group: the same move, in every lane.
@@ -82,10 +122,36 @@ GAEVAL_HD typename G::Move lane_one_ply_weighted_move(const Lanes<L>& lanes, con
                                                       const float* weights, const DrawAddress& at) {
     const int us = game.to_move(p);
     return lane_best_move(lanes, game, p, at, [&](const typename G::Move& m) {
-        float values[G::kFeatureCount];
-        game.features(game.make(p, m), us, values);
-        return weighted_score<G::kFeatureCount>(weights, values);
+        return child_score(game, p, m, us, weights);
     });
+}
+
+// Whether G's lane groups play one-ply weighted matches in scratch, one G::PlayoutScratch a
+// lane (play_match_lanes_in_scratch, games/core/lane_search.hpp): G's weighted player plays in
+// scratch (has_scratch_weighted_move_v; its policies do too), G reads a position there field by
+// field where it is used (static Pos read_pos(const Pos&)) and gives a fused child_score (7x7
+// Ataxx).
+template <class G>
+constexpr bool lane_one_ply_in_scratch_v = has_scratch_weighted_move_v<G>&&
+    detail::has_read_pos<G>::value&& detail::has_child_score<G>::value;
+
+// lane_one_ply_weighted_move for the position at p in the lane's scratch, read where it is used
+// (G::read_pos: on the device no copy of it is held across the rounds). The same move, in every
+// lane.
+template <class G, int L>
+GAEVAL_HD typename G::Move lane_one_ply_weighted_move_in_scratch(const Lanes<L>& lanes,
+                                                                 const G& game,
+                                                                 const typename G::Pos& p,
+                                                                 const float* weights,
+                                                                 const DrawAddress& at) {
+    const int us = game.to_move(G::read_pos(p));
+    const int index = lane_best_index(
+        lanes, game.count_moves(G::read_pos(p)), at,
+        [&](int k) { return game.nth_move(G::read_pos(p), k); },
+        [&](const typename G::Move& m) {
+            return child_score(game, G::read_pos(p), m, us, weights);
+        });
+    return game.nth_move(G::read_pos(p), index);
 }
 
 // Whether G's weighted player is the default one-ply argmax over children, which the lane group

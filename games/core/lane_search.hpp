@@ -26,6 +26,7 @@
 #include "games/core/match.hpp"
 #include "games/core/players.hpp"
 #include "games/core/rng.hpp"
+#include "games/core/scratch.hpp"
 #include "games/core/search.hpp"
 
 namespace gaeval {
@@ -155,6 +156,31 @@ GAEVAL_HD GameRecord play_match_lanes(const Lanes<L>& lanes, const G& game,
                 return choose_move<G, PlayerSet::Playout>(game, p, mover, at);
             });
     }
+}
+
+// play_match_lanes<G, L, PlayerSet::Weighted> in scratch (lane_one_ply_in_scratch_v), one
+// G::PlayoutScratch a lane, each lane its own copy of the same values: the position dealt into
+// it and made in place, the one-ply weighted moves by lane_one_ply_weighted_move_in_scratch, the
+// other players' as play_match_in_scratch chooses them (the policies in the scratch). The same
+// record, in every lane.
+template <class G, int L>
+GAEVAL_HD GameRecord play_match_lanes_in_scratch(const Lanes<L>& lanes, const G& game,
+                                                 const typename G::Pos& start, const Player<G>& a,
+                                                 const Player<G>& b, int a_seat, uint64_t seed,
+                                                 uint32_t index, uint32_t max_plies,
+                                                 const ThreadScratch& scratch) {
+    static_assert(lane_one_ply_in_scratch_v<G>, "the game's lanes play one ply in scratch");
+    typename G::PlayoutScratch& s = scratch.as<typename G::PlayoutScratch>();
+    game.start_match_in(s, start, seed, index);
+    return play_moves(
+        game, s.pos, a, b, a_seat, seed, index, max_plies,
+        [&](const typename G::Pos& p, const Player<G>& mover, const DrawAddress& at) {
+            if (mover.kind == PlayerKind::Weighted && game.count_moves(G::read_pos(p)) > 1)
+                return lane_one_ply_weighted_move_in_scratch<G, L>(lanes, game, p, mover.weights,
+                                                                   at);
+            return choose_playout_move<G, PlayerSet::Playout>(game, p, mover, at, s);
+        },
+        [&](typename G::Pos& q, const typename G::Move& m) { game.make_in_place(q, m); });
 }
 
 }  // namespace gaeval

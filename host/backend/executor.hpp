@@ -130,9 +130,10 @@ void for_each_lane_group(const BackendChoice& backend, uint64_t first, uint64_t 
 // A task with a one-thread form op(i) and, when Shape::lanes > 1, a lane form op(i, lanes) that
 // gives the same result: the device runs Shape, the cpu op(i) (a lane group on one cpu thread is
 // a loop over the lanes; the one-thread form does that work without the per-lane bookkeeping).
-// A Shape with scratch bytes runs op(i, ThreadScratch) on both: on the cpu with a buffer on the
-// stack of the thread that runs index i (HostScratch), on the device the thread's slice of
-// shared memory.
+// A Shape with scratch bytes runs op(i, ThreadScratch) on the cpu, with a buffer on the stack of
+// the thread that runs index i (HostScratch), and on the device, in the thread's slice of shared
+// memory, op(i, ThreadScratch) or, with lanes, op(i, lanes, ThreadScratch) in each lane (a slice
+// a lane).
 template <class Shape, class Op>
 void for_each_task(const BackendChoice& backend, uint64_t first, uint64_t n, const Op& op,
                    int cpu_chunk = 1) {
