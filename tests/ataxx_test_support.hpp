@@ -30,6 +30,16 @@ inline BackendChoice cpu_backend(int threads) {
     return b;
 }
 
+// The start position of a board with every `gap`-th empty cell blocked (0: none).
+inline GameSetup start_with_gaps(const std::string& board, const std::string& rules, int players,
+                                 int gap) {
+    GameSetup s = start_setup(parse_board_spec(board), parse_rule_set(rules), players);
+    const int cells = shape_cells(s.shape);
+    for (int c = 0, empty = 0; c < cells && gap > 0; ++c)
+        if (s.cell[c] == kEmptyCell && ++empty % gap == 0) s.cell[c] = kBlockedCell;
+    return s;
+}
+
 // A table-geometry game for a setup, owning its board.
 template <int W, int P>
 struct TableFixture {

@@ -22,17 +22,8 @@
 namespace gaeval::ataxx {
 namespace {
 
+using testing::start_with_gaps;
 using testing::TableFixture;
-
-// The start position of a board with every `gap`-th empty cell blocked (0: none).
-GameSetup start_with_gaps(const std::string& board, const std::string& rules, int players,
-                          int gap) {
-    GameSetup s = start_setup(parse_board_spec(board), parse_rule_set(rules), players);
-    const int cells = shape_cells(s.shape);
-    for (int c = 0, empty = 0; c < cells && gap > 0; ++c)
-        if (s.cell[c] == kEmptyCell && ++empty % gap == 0) s.cell[c] = kBlockedCell;
-    return s;
-}
 
 template <class G>
 std::vector<Player<G>> playout_players() {

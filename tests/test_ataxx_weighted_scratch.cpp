@@ -34,6 +34,7 @@ namespace {
 using G = Square7Game;
 using testing::fen_setup;
 using testing::Square7Fixture;
+using testing::start_with_gaps;
 using testing::TableFixture;
 
 template <class Game = G>
@@ -93,16 +94,6 @@ uint64_t compare_weighted(const Game& game, const typename Game::Pos& pos, int s
 }
 uint64_t compare_weighted(const Square7Fixture& f, int games, uint64_t seed) {
     return compare_weighted(f.game, f.pos, 2, games, seed);
-}
-
-// The start position of a board with every `gap`-th empty cell blocked (0: none).
-GameSetup start_with_gaps(const std::string& board, const std::string& rules, int players,
-                          int gap) {
-    GameSetup s = start_setup(parse_board_spec(board), parse_rule_set(rules), players);
-    const int cells = shape_cells(s.shape);
-    for (int c = 0, empty = 0; c < cells && gap > 0; ++c)
-        if (s.cell[c] == kEmptyCell && ++empty % gap == 0) s.cell[c] = kBlockedCell;
-    return s;
 }
 
 // A table board's scratch form against the copy loop from its start with gaps and from

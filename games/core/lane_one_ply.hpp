@@ -163,8 +163,9 @@ constexpr bool lane_one_ply_v = has_features_v<G> && !has_weighted_move_v<G>;
 
 // Threads each multiprocessor should get before a batch of one-ply games is split over lanes:
 // 8 warps, the fewest that hide the latency of the dependent bitboard and float arithmetic of
-// make and features (the one-game-a-thread one-ply kernel, 108 registers on the 7x7 fast path,
-// holds 2 blocks of 256 on a multiprocessor, so this is half of what fits).
+// make and features (chosen when the one-game-a-thread one-ply kernel, 108 registers on the 7x7
+// fast path, held 2 blocks of 256 on a multiprocessor; in scratch it holds 4, 61-63 registers:
+// whether a larger fill pays is not measured on a GPU yet).
 constexpr uint64_t kOnePlyFillThreadsPerMultiprocessor = 256;
 
 // Lanes a one-ply game gets on a device of `multiprocessors`: the fewest of 1, 4, 8 and 32 with
