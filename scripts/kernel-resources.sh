@@ -6,9 +6,13 @@
 # when CMAKE_CUDA_COMPILER_LAUNCHER or CCACHE_DIR is set, so a rerun over unchanged sources is
 # quick), and the kernels of its log are printed as one markdown table on stdout.
 #
-#   usage: scripts/kernel-resources.sh [FILE.cu | UNIT ...]   (default: every kernel file)
+#   usage: scripts/kernel-resources.sh [--bar] [FILE.cu | UNIT ...]   (default: every kernel file)
 #   UNIT: a play unit of games/games.cmake by name: tictactoe, ataxx_square7 (or
 #   batch_play_tictactoe); FILE.cu: a path (kernels/batch_perft.cu)
+#
+# --bar: after the table, one line per non-search playout kernel (a play op of PlayerSet::Playout
+#   or PlayerSet::Weighted, any shape, or a batch op's rollout) over issue 30's bar (more than 64
+#   registers, or any stack), the count of those checked, and exit status 1 when one is over.
 #
 # Environment: GAEVAL_KERNEL_LOGS=DIR keeps the ptxas logs there (default: a temporary folder);
 # GAEVAL_KERNEL_BLOCK (default 256, for_each_index's block) is the block size the occupancy
@@ -21,6 +25,8 @@
 # name the files you changed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
+bar=0
+if [ "${1:-}" = "--bar" ]; then bar=1; shift; fi
 block=${GAEVAL_KERNEL_BLOCK:-256}
 commands=build/cuda/compile_commands.json
 generated=build/cuda/generated/kernels
@@ -77,9 +83,9 @@ EOF
     fi
 done
 
-python3 - "$logs" "$block" "${files[@]}" <<'EOF'
+python3 - "$logs" "$block" "$bar" "${files[@]}" <<'EOF' || status=1
 import os, re, subprocess, sys
-logs, block, files = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
+logs, block, bar, files = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "1", sys.argv[4:]
 
 def demangle(name):
     try:
@@ -121,6 +127,7 @@ def occupancy(regs, scratch=0):
 
 print(f"| file | kernel | registers | stack (bytes, cumulative) | spill stores/loads (bytes) | shared (bytes) | theoretical occupancy (block {block}) |")
 print("|---|---|---:|---:|---:|---:|---:|")
+checked = []  # (file, kernel, registers, stack) of the non-search playouts, for --bar
 for f in files:
     name = os.path.basename(f)[:-3]
     path = os.path.join(logs, name + ".log")
@@ -156,5 +163,16 @@ for f in files:
         scratch = re.search(r"scratch: (\d+) bytes a thread", k)
         occ = occupancy(regs, int(scratch.group(1)) if scratch else 0)
         print(f"| {name} | `{k}` | {regs} | {stack} | {spill} | {smem} | {occ:.1f}% |")
+        if re.search(r"PlayerSet::(Playout|Weighted)\b|RolloutOp\b", k):
+            checked.append((name, k, regs, stack))
+
+if bar:
+    over = [c for c in checked if c[2] > 64 or c[3] > 0]
+    print()
+    print(f"Non-search playout kernels: {len(checked)}, over the bar (more than 64 registers or any "
+          f"stack): {len(over)}")
+    for name, k, regs, stack in over:
+        print(f"- over: {name} `{k}`: {regs} registers, {stack} bytes of stack")
+    sys.exit(1 if over else 0)
 EOF
 exit $status
