@@ -250,8 +250,7 @@ TEST(AtaxxEngine, ReducedSearchKeepsTheForcedWinsOfThePlainSearch) {
     }
 }
 
-// The search on the clock prunes by static values (futility pruning; two and three plies above
-// the leaves it makes a move's static value only when it reaches the move) and reduces, but a
+// The search on the clock prunes by static values (futility pruning) and reduces, but a
 // finished game it reports is a real one: on crowded boards and lone pieces, every win and
 // every loss the reduced search reports at depths 3-5 is confirmed by plain alpha-beta at the
 // reported plies (a static value of the wrong seat, for one, prunes the opponent's winning

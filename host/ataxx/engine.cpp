@@ -70,14 +70,8 @@ uint64_t splitmix64(uint64_t* state) {
 // limit, so the clock does not change a value and stays out of the key.
 constexpr int kHalfmoveKeyed = kAtaxxHalfmoveLimit - kEngineMaxDepth;
 
-// Nodes at least this many plies above the leaves order their moves by static value: in the
-// exact search, and (kOrderByValueDepthReduced) under EngineLimits::reductions. Below it the
-// moves go by net material (pieces gained) and history, and futility pruning makes the static
-// value of a move only when it reaches it: two and three plies up most nodes search one or two
-// moves before a cutoff, while ordering by value made the static value of every move (three
-// quarters of all leaf evaluations of a search on the clock; bench/results/ataxx-engines.md).
+// Nodes at least this many plies above the leaves order their moves by static value.
 constexpr int kOrderByValueDepth = 2;
-constexpr int kOrderByValueDepthReduced = 4;
 // Moves from this index on (in search order) are late: reduced under EngineLimits::reductions.
 constexpr int kLateMove = 3;
 
@@ -262,6 +256,7 @@ struct Engine::Impl {
         list.count = 0;
         const uint64_t opp = p.pieces[p.side ^ 1].w[0];
         const Move k0 = killers[ply][0], k1 = killers[ply][1];
+        const float sign = p.side == root_seat ? 1.0f : -1.0f;
         game.for_each_move(p, [&](const Move& m) {
             int32_t score;
             float static_value = kAlphaBetaInfinity;
@@ -274,7 +269,10 @@ struct Engine::Impl {
             } else if (m == k1) {
                 score = 1 << 29;
             } else if (by_value) {
-                const float v = static_after(p, m, ply);
+                const Pos child = game.make(p, m);
+                const float v = game.is_over(child)
+                                    ? sign * terminal_value(child, ply + 1)
+                                    : sign * evaluator->score(game, child, root_seat);
                 static_value = v;
                 const float scaled = std::clamp(v * 65536.0f, -268435456.0f, 268435456.0f);
                 score = static_cast<int32_t>(scaled) + (history[p.side][m.from][m.to] >> 12);
@@ -288,14 +286,6 @@ struct Engine::Impl {
             list.statics[list.count] = static_value;
             ++list.count;
         });
-    }
-    // The static value of the position after m for p's side to move (as generate() scores it
-    // when ordering by value).
-    float static_after(const Pos& p, const Move& m, int ply) {
-        const Pos child = game.make(p, m);
-        const float sign = p.side == root_seat ? 1.0f : -1.0f;
-        return game.is_over(child) ? sign * terminal_value(child, ply + 1)
-                                   : sign * evaluator->score(game, child, root_seat);
     }
     // Swaps the best-scored of moves i.. to i and returns it.
     static Move pick(MoveList& list, int i) {
@@ -457,8 +447,7 @@ struct Engine::Impl {
             store(key, depth, ply, best, bound, best_move);
             return best;
         }
-        const bool by_value = depth >= (reduce ? kOrderByValueDepthReduced : kOrderByValueDepth);
-        generate(p, ply, hash_move, by_value);
+        generate(p, ply, hash_move, depth >= kOrderByValueDepth);
         MoveList& list = lists[ply];
         const float alpha_in = alpha;
         float best = -kAlphaBetaInfinity;
@@ -467,7 +456,6 @@ struct Engine::Impl {
             const Move m = pick(list, i);
             if (reduce && i > 0 && depth < kFutilityDepths) {
                 const float margin = kFutilityMargin[depth];
-                if (margin >= 0.0f && !by_value) list.statics[i] = static_after(p, m, ply);
                 if (margin >= 0.0f && list.statics[i] + margin * unit <= alpha) {
                     // Fail-soft: the static value stands in for the move's.
                     if (best < list.statics[i]) best = list.statics[i];
