@@ -5,7 +5,9 @@
 // without table, aspiration or PVS) and plain minimax (tests/search_test_support.hpp).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <cstring>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -245,6 +247,52 @@ TEST(AtaxxEngine, ReducedSearchKeepsTheForcedWinsOfThePlainSearch) {
             ASSERT_LE(reply, -(kAlphaBetaWin - 1000.0f)) << "try " << tries;
         }
         EXPECT_EQ(wins, 12);
+    }
+}
+
+// The search on the clock prunes by static values (futility pruning) and reduces, but a
+// finished game it reports is a real one: on crowded boards and lone pieces, every win and
+// every loss the reduced search reports at depths 3-5 is confirmed by plain alpha-beta at the
+// reported plies (a static value of the wrong seat, for one, prunes the opponent's winning
+// reply and reports a win that is not there).
+TEST(AtaxxEngine, ReducedSearchReportsOnlyRealWinsAndLosses) {
+    const std::atomic<bool> never{false};
+    constexpr float kWon = kAlphaBetaWin - 1000.0f;
+    for (const auto* w : {&kWeights, &kPositiveWeights}) {
+        Engine engine(*w, 4);
+        std::mt19937 rng(w == &kWeights ? 31 : 32);
+        int wins = 0, losses = 0;
+        for (int tries = 0; tries < 600; ++tries) {
+            // Crowded boards and lone pieces: games that can end within a few plies.
+            const int pieces = tries % 2 == 0 ? 70 + static_cast<int>(rng() % 25)
+                                              : 8 + static_cast<int>(rng() % 10);
+            const Square7Fixture f(testing::random_setup(rng, Shape{}, RuleSet::Ataxx, 2, pieces,
+                                                         static_cast<int>(rng() % 10)));
+            if (f.game.is_over(f.pos)) continue;
+            for (int depth = 3; depth <= 5; ++depth) {
+                engine.clear();
+                EngineLimits limits;
+                limits.depth = depth;
+                limits.reductions = true;
+                const EngineResult r = engine.search(f.game, f.pos, limits, never);
+                if (std::fabs(r.value) < kWon) continue;
+                AlphaBetaLimits ab;
+                ab.depth = static_cast<int>(kAlphaBetaWin - std::fabs(r.value));
+                ASSERT_LE(ab.depth, depth) << "try " << tries;
+                const float plain =
+                    alpha_beta<Square7Game, 8>(f.game, f.pos, w->data(), ab, DrawAddress{1, 0, 0})
+                        .value;
+                if (r.value > 0) {
+                    ASSERT_GE(plain, kWon) << "try " << tries << " depth " << depth;
+                    ++wins;
+                } else {
+                    ASSERT_LE(plain, -kWon) << "try " << tries << " depth " << depth;
+                    ++losses;
+                }
+            }
+        }
+        EXPECT_GE(wins, 12);
+        EXPECT_GE(losses, 12);
     }
 }
 
