@@ -140,13 +140,21 @@ struct Game : PlayoutRules<Geometry, P> {
             });
         } else {
             return scratch_best_move(p, at, s, [&](Move m) {
-                const typename Base::ChildWords child{*this, s.pos, s.empty, m};
-                UnitScore score(scratch_read(s.weights), this->geo.playable().count());
-                table_features<true>(this->geo, child, s.work,
-                                     [&](Feature f, int n) { score.add(f, n); });
-                return score.total();
+                return child_score_in(s.pos, m, scratch_read(s.weights), s);
             });
         }
+    }
+    // A table board's one-ply weighted score of the mover's move m (a grow or a jump) in p, which
+    // is s.pos with s.empty as mover_sets leaves it: the float of weighted_score over features()
+    // of the child for the mover, each term added in index order (UnitScore), the child read a
+    // word at a time from p and m (ChildWords) and never made, the features' words in s.work.
+    template <class Scratch, bool kOn = !kSquare7, std::enable_if_t<kOn, int> = 0>
+    GAEVAL_HD_FORCEINLINE float child_score_in(const Pos& p, Move m, const float* weights,
+                                               Scratch& s) const {
+        const typename Base::ChildWords child{*this, p, s.empty, m};
+        UnitScore score(weights, this->geo.playable().count());
+        table_features<true>(this->geo, child, s.work, [&](Feature f, int n) { score.add(f, n); });
+        return score.total();
     }
     // The one-ply weighted player's score of move m in p for `seat` on the 7x7 fast path:
     // unit_score of the position after m, the float of weighted_score over features() (the lane
