@@ -300,8 +300,9 @@ TEST(AtaxxWeightedScratch, TableLaneOpsInScratchGiveTheCopyLoopsRecords) {
 }
 
 // The weighted player's score of every child of random table positions, from the scratch (the
-// parent and the move a word at a time, the terms summed as the counts are known) against
-// weighted_score over features() of the child made by make(), bit for bit.
+// parent and the move a word at a time, the terms summed as the counts are known: the device's
+// form, table_features<true>, and the game's child_score_in) against weighted_score over
+// features() of the child made by make(), bit for bit.
 template <int W, int P>
 int compare_table_scores(const std::string& board, RuleSet rules, int seats, uint32_t seed) {
     using Game = ataxx::Game<TableGeometry<W>, P>;
@@ -326,9 +327,14 @@ int compare_table_scores(const std::string& board, RuleSet rules, int seats, uin
                 table_features<true>(f.game.geo, child, s.work,
                                      [&](Feature feature, int n) { score.add(feature, n); });
                 const float fused = score.total();
-                if (std::memcmp(&plain, &fused, sizeof plain) != 0 && compared >= 0) {
+                // And the game's score (on the cpu its features' words in a local).
+                const float game_score = f.game.child_score_in(s.pos, m, all[w].weights, s);
+                if ((std::memcmp(&plain, &fused, sizeof plain) != 0 ||
+                     std::memcmp(&plain, &game_score, sizeof plain) != 0) &&
+                    compared >= 0) {
                     ADD_FAILURE() << board << " position " << k << ", weights " << w << ", move "
-                                  << m.from << "-" << m.to << ": " << plain << " vs " << fused;
+                                  << m.from << "-" << m.to << ": " << plain << " vs " << fused
+                                  << " and " << game_score;
                     compared = -1'000'000;
                 }
                 ++compared;
