@@ -19,9 +19,10 @@
 // or 32 lanes a match by the batch's size as the one-ply players below; Gomoku's threat search runs
 // one match a thread. One-ply weighted players of the lane games get 1, 4, 8 or 32 lanes a match by
 // the batch's size (one_ply_lanes, games/core/lane_one_ply.hpp: a few hundred games would leave the
-// GPU idle at one thread each; tens of thousands fill it); on the 7x7 fast path
-// (lane_one_ply_in_scratch_v) each lane of a group has a playout scratch of its own and the group
-// runs under the playouts' launch bounds (play_match_lanes_in_scratch, games/core/lane_search.hpp).
+// GPU idle at one thread each; tens of thousands fill it); in the Ataxx family
+// (lane_one_ply_in_scratch_v) each lane of a group has the one-thread form's scratch of its own
+// and the group runs under the playouts' launch bounds (play_match_lanes_in_scratch,
+// games/core/lane_search.hpp).
 // The cpu plays every shape one match a thread (the executor's for_each_task: op(i), or
 // op(i, scratch) for a shape with scratch).
 #pragma once
@@ -211,9 +212,14 @@ struct PlayKeyedPairingOp {
                               const ThreadScratch& scratch) const {
         const Pairing pairing = pairings[i];
         const GameKey key = keys[i];
+        // The seed read again at every move, as in the one-thread form above (the 1-word 4-slot
+        // table board's 4-lane kernel spilled 8 bytes with it held).
+        const uint64_t* seed = &keys[i].seed;
         const GameRecord r = play_match_lanes_in_scratch<G, L>(
             lanes, game, start, players[pairing.a], players[pairing.b], pairing.a_seat, key.seed,
-            key.index, max_plies, scratch);
+            key.index, max_plies, scratch, [seed](const DrawAddress& at) {
+                return DrawAddress{read_each_move(seed), at.game, at.ply};
+            });
         if (leads(lanes)) records[i] = r;
     }
 };
@@ -293,6 +299,15 @@ void with_compiled_player_set(PlayerSet set, Run&& run) {
     });
 }
 
+// The shape of L lanes a match (L = 1: one thread) in which a match of G with the players of kSet
+// plays in scratch: under the playouts' bounds, each thread (each lane) the bytes of
+// play_scratch_t<G, kSet>. One size for every lane count: the cpu runs every shape with scratch
+// as the one-thread form (op(i, scratch): play_match_in_scratch, in a buffer of the shape's size),
+// and the lanes play in that same type (play_match_lanes_in_scratch).
+template <class G, PlayerSet kSet, int L>
+using play_scratch_shape_t =
+    TaskShape<L, kPlayoutMinBlocks, static_cast<int>(sizeof(play_scratch_t<G, kSet>))>;
+
 // Calls visit(shape) for every TaskShape a match of G with the players of kSet may run in: the
 // list play_shape chooses from and the .cu files compile (nothing else is compiled).
 template <class G, PlayerSet kSet, class Visit>
@@ -307,26 +322,26 @@ void for_each_play_shape(Visit&& visit) {
     } else if constexpr (kSet == PlayerSet::Weighted && lane_one_ply_v<G>) {
         constexpr int kMin = one_ply_fits_bounds_v<G> ? kPlayoutMinBlocks : 0;
         // One thread a game in the scratch where the game's weighted player has a scratch form,
-        // and the lanes in scratch too where the game's lanes have one (7x7 Ataxx: at most 64
-        // registers and no stack in every shape; bench/results/kernel-resources.md).
+        // and the lanes in scratch too where the game's lanes have one (the Ataxx family: at
+        // most 64 registers and no stack in every shape; bench/results/kernel-resources.md).
         if constexpr (plays_in_scratch_v<G, kSet>) {
-            visit(TaskShape<1, kPlayoutMinBlocks,
-                            static_cast<int>(sizeof(play_scratch_t<G, kSet>))>{});
+            visit(play_scratch_shape_t<G, kSet, 1>{});
         } else {
             visit(TaskShape<1, kMin>{});
         }
         if constexpr (lane_one_ply_in_scratch_v<G>) {
-            constexpr int kBytes = static_cast<int>(sizeof(typename G::PlayoutScratch));
-            visit(TaskShape<4, kPlayoutMinBlocks, kBytes>{});
-            visit(TaskShape<8, kPlayoutMinBlocks, kBytes>{});
-            visit(TaskShape<32, kPlayoutMinBlocks, kBytes>{});
+            static_assert(plays_in_scratch_v<G, kSet>,
+                          "lanes in scratch run as the one-thread form");
+            visit(play_scratch_shape_t<G, kSet, 4>{});
+            visit(play_scratch_shape_t<G, kSet, 8>{});
+            visit(play_scratch_shape_t<G, kSet, 32>{});
         } else {
             visit(TaskShape<4, kMin>{});
             visit(TaskShape<8, kMin>{});
             visit(TaskShape<32, kMin>{});
         }
     } else if constexpr (plays_in_scratch_v<G, kSet>) {
-        visit(TaskShape<1, kPlayoutMinBlocks, static_cast<int>(sizeof(play_scratch_t<G, kSet>))>{});
+        visit(play_scratch_shape_t<G, kSet, 1>{});
     } else if constexpr (kSet == PlayerSet::Playout && playouts_fit_bounds_v<G>) {
         visit(TaskShape<1, kPlayoutMinBlocks>{});
     } else {

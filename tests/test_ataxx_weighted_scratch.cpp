@@ -20,12 +20,14 @@
 #include <vector>
 
 #include "ataxx_test_support.hpp"
+#include "games/core/lane_search.hpp"
 #include "games/core/match.hpp"
 #include "games/core/scratch.hpp"
 #include "games/core/search.hpp"
 #include "gpu_test_support.hpp"
 #include "host/backend/backend.hpp"
 #include "host/batch/batch.hpp"
+#include "kernels/batch_ops.hpp"
 #include "scratch_test_support.hpp"
 
 namespace gaeval::ataxx {
@@ -64,8 +66,10 @@ std::vector<Player<Game>> players() {
 }
 
 // Every pairing with a weighted player, `games` games each, each of `seats` seats in turn: the
-// scratch form against the copy loop. Returns the plies compared (0 after the first difference).
-template <class Game>
+// scratch form against the copy loop; with kLanes > 0 the lane groups' form in scratch
+// (play_match_lanes_in_scratch, every lane in one call: the device's lane kernels) in the
+// scratch the cpu gives a lane shape. Returns the plies compared (0 after the first difference).
+template <class Game, int kLanes = 0>
 uint64_t compare_weighted(const Game& game, const typename Game::Pos& pos, int seats, int games,
                           uint64_t seed, uint32_t max_plies = 400) {
     const std::vector<Player<Game>> all = players<Game>();
@@ -77,13 +81,22 @@ uint64_t compare_weighted(const Game& game, const typename Game::Pos& pos, int s
                 const int seat = static_cast<int>(index % static_cast<uint32_t>(seats));
                 const GameRecord plain = play_match_seated<Game, PlayerSet::Weighted>(
                     game, pos, a, b, seat, seed, index, max_plies);
-                HostScratch<sizeof(play_scratch_t<Game, PlayerSet::Weighted>)> scratch;
+                using ScratchShape = batch_ops::play_scratch_shape_t<Game, PlayerSet::Weighted,
+                                                                     (kLanes > 0 ? kLanes : 1)>;
+                HostScratch<ScratchShape::scratch_bytes> scratch;
                 std::memset(scratch.bytes, 0xA5, sizeof scratch.bytes);
-                const GameRecord fast = play_match_in_scratch<Game, PlayerSet::Weighted>(
-                    game, pos, a, b, seat, seed, index, max_plies, scratch.slice());
+                GameRecord fast;
+                if constexpr (kLanes > 0) {
+                    fast = play_match_lanes_in_scratch<Game, kLanes>(Lanes<kLanes>{}, game, pos, a,
+                                                                     b, seat, seed, index,
+                                                                     max_plies, scratch.slice());
+                } else {
+                    fast = play_match_in_scratch<Game, PlayerSet::Weighted>(
+                        game, pos, a, b, seat, seed, index, max_plies, scratch.slice());
+                }
                 if (std::memcmp(&plain, &fast, sizeof plain) != 0) {
-                    ADD_FAILURE() << "players " << int(a.kind) << int(a.policy) << "/"
-                                  << int(b.kind) << int(b.policy) << ", game " << index
+                    ADD_FAILURE() << kLanes << " lanes, players " << int(a.kind) << int(a.policy)
+                                  << "/" << int(b.kind) << int(b.policy) << ", game " << index
                                   << ": plies " << plain.plies << " vs " << fast.plies;
                     return 0;
                 }
@@ -99,21 +112,22 @@ uint64_t compare_weighted(const Square7Fixture& f, int games, uint64_t seed) {
 // A table board's scratch form against the copy loop from its start with gaps and from
 // `random_positions` random positions of the same board (pieces of every player, some blocked
 // cells). Returns the plies compared.
-template <int W, int P>
+template <int W, int P, int kLanes = 0>
 uint64_t compare_table(const std::string& board, const std::string& rules, int players, int gap,
                        int games, int random_positions, uint64_t seed, uint32_t max_plies = 300) {
     const GameSetup start = start_with_gaps(board, rules, players, gap);
     uint64_t plies = 0;
     {
         const TableFixture<W, P> f(start);
-        plies += compare_weighted(f.game, f.pos, players, games, seed, max_plies);
+        plies += compare_weighted<Game<TableGeometry<W>, P>, kLanes>(f.game, f.pos, players, games,
+                                                                     seed, max_plies);
     }
     std::mt19937 rng(static_cast<uint32_t>(seed));
     for (int k = 0; k < random_positions && plies > 0; ++k) {
         const TableFixture<W, P> f(testing::random_setup(rng, start.shape, start.rules, players,
                                                          10 + static_cast<int>(rng() % 50), 5));
-        const uint64_t compared =
-            compare_weighted(f.game, f.pos, players, 1, seed + k + 1, max_plies);
+        const uint64_t compared = compare_weighted<Game<TableGeometry<W>, P>, kLanes>(
+            f.game, f.pos, players, 1, seed + k + 1, max_plies);
         if (compared == 0) return 0;
         plies += compared;
     }
@@ -162,9 +176,133 @@ TEST(AtaxxWeightedScratch, FourWordTableBoardsPlayTheCopyLoopsGames) {
     EXPECT_GT((compare_table<4, 4>("hex:8", "genetic-game", 4, 0, 1, 1, 50, 80)), 5000u);
 }
 
+// The table boards' lane groups in scratch (each lane a WeightedScratch: the device's 4-, 8- and
+// 32-lane weighted kernels; 1 and 2 lanes too) against the copy loop, game by game: 1, 2 and 4
+// words, 2 and 4 slots, both rule sets, 2 to 4 players, from starts with blocked cells (the
+// gaps) and random positions (blocked cells too), every pairing with a weighted player among
+// random, both policies and the five weighted players (all-zero weights, ties in pairs, three
+// random sets), the scratch filled with garbage first. Returns the plies, the same for every
+// lane count.
+template <int W, int P>
+uint64_t compare_table_lanes(const std::string& board, const std::string& rules, int players,
+                             int gap, int random_positions, uint64_t seed, uint32_t max_plies) {
+    const uint64_t plies[5] = {
+        compare_table<W, P, 1>(board, rules, players, gap, 1, random_positions, seed, max_plies),
+        compare_table<W, P, 2>(board, rules, players, gap, 1, random_positions, seed, max_plies),
+        compare_table<W, P, 4>(board, rules, players, gap, 1, random_positions, seed, max_plies),
+        compare_table<W, P, 8>(board, rules, players, gap, 1, random_positions, seed, max_plies),
+        compare_table<W, P, 32>(board, rules, players, gap, 1, random_positions, seed, max_plies)};
+    for (uint64_t p : plies) EXPECT_EQ(p, plies[0]) << board;
+    return plies[0];
+}
+
+TEST(AtaxxWeightedScratch, OneWordTableLanesInScratchPlayTheCopyLoopsGames) {
+    EXPECT_GT((compare_table_lanes<1, 2>("square8:7x7", "ataxx", 2, 9, 2, 71, 300)), 3000u);
+    EXPECT_GT((compare_table_lanes<1, 4>("hex:3", "genetic-game", 3, 7, 2, 72, 300)), 2000u);
+}
+
+TEST(AtaxxWeightedScratch, TwoWordTableLanesInScratchPlayTheCopyLoopsGames) {
+    EXPECT_GT((compare_table_lanes<2, 2>("square8:10x10", "ataxx", 2, 11, 1, 73, 200)), 3000u);
+    EXPECT_GT((compare_table_lanes<2, 4>("hex:5", "genetic-game", 4, 13, 1, 74, 200)), 3000u);
+}
+
+TEST(AtaxxWeightedScratch, FourWordTableLanesInScratchPlayTheCopyLoopsGames) {
+    EXPECT_GT((compare_table_lanes<4, 2>("square8:15x15", "genetic-game", 2, 17, 0, 75, 60)),
+              1000u);
+    EXPECT_GT((compare_table_lanes<4, 4>("hex:8", "genetic-game", 4, 0, 0, 76, 60)), 1000u);
+}
+
+// The shapes a table board's weighted batch runs in: one thread and 4, 8 and 32 lanes a game,
+// all in scratch under the playouts' bounds, every one the size of the WeightedScratch that the
+// cpu's one-thread form (op(i, scratch)) plays in.
+TEST(AtaxxWeightedScratch, TableLaneShapesHaveTheOneThreadFormsScratch) {
+    EXPECT_TRUE(lane_one_ply_in_scratch_v<Table1Game2>);
+    EXPECT_TRUE(lane_one_ply_in_scratch_v<Table2Game4>);
+    EXPECT_TRUE(lane_one_ply_in_scratch_v<Table4Game4>);
+    using Game = Table4Game4;
+    std::vector<std::string> shapes;
+    batch_ops::for_each_play_shape<Game, PlayerSet::Weighted>([&](auto shape) {
+        using S = decltype(shape);
+        shapes.push_back(std::to_string(S::lanes) + "/" + std::to_string(S::min_blocks) + "/" +
+                         std::to_string(S::scratch_bytes));
+    });
+    const std::string bytes = std::to_string(sizeof(Game::WeightedScratch));
+    EXPECT_EQ(shapes, (std::vector<std::string>{"1/4/" + bytes, "4/4/" + bytes, "8/4/" + bytes,
+                                                "32/4/" + bytes}));
+}
+
+// The batch ops' lane form in scratch on a table board (what each lane of the device's 8-lane
+// groups runs, every lane in one call, the scratch filled with garbage): matches, a tournament
+// and the same games keyed give the copy loop's records; and the cpu backend's small batches
+// (fewer than 256 games: a lane shape, which the cpu runs as op(i, scratch) in a buffer of the
+// shape's size) give them too.
+template <int W, int P>
+void expect_table_lane_ops_agree(const std::string& board, const std::string& rules, int seats,
+                                 int gap, uint32_t max_plies) {
+    using Game = ataxx::Game<TableGeometry<W>, P>;
+    const TableFixture<W, P> f(start_with_gaps(board, rules, seats, gap));
+    const std::vector<Player<Game>> all = players<Game>();
+    const std::vector<Pairing> pairings =
+        ::gaeval::testing::all_pairings(static_cast<int>(all.size()), seats);
+    const uint64_t n = pairings.size();
+    std::vector<GameKey> keys(n);
+    for (uint64_t i = 0; i < n; ++i) keys[i] = GameKey{900 + i % 3, uint32_t(2 * i + 1)};
+    std::vector<GameRecord> serial_matches(n), serial_tournament(n), serial_keyed(n);
+    for (uint64_t i = 0; i < n; ++i) {
+        serial_matches[i] = play_match<Game, PlayerSet::Weighted>(f.game, f.pos, all[4], all[1], 61,
+                                                                  uint32_t(10 + i), max_plies);
+        serial_tournament[i] = play_pairing<Game, PlayerSet::Weighted>(
+            f.game, f.pos, all.data(), pairings[i], 62, uint32_t(i), max_plies);
+        serial_keyed[i] = play_pairing<Game, PlayerSet::Weighted>(
+            f.game, f.pos, all.data(), pairings[i], keys[i].seed, keys[i].index, max_plies);
+    }
+    std::vector<GameRecord> matches(n), tournament(n), keyed(n);
+    const batch_ops::PlayMatchOp<Game, PlayerSet::Weighted> match_op{
+        f.game, f.pos, all[4], all[1], 61, 10, max_plies, matches.data()};
+    const batch_ops::PlayPairingOp<Game, PlayerSet::Weighted> pairing_op{
+        f.game, f.pos, all.data(), pairings.data(), 62, 0, max_plies, tournament.data()};
+    const batch_ops::PlayKeyedPairingOp<Game, PlayerSet::Weighted> keyed_op{
+        f.game, f.pos, all.data(), pairings.data(), keys.data(), max_plies, keyed.data()};
+    using ScratchShape = batch_ops::play_scratch_shape_t<Game, PlayerSet::Weighted, 8>;
+    for (uint64_t i = 0; i < n; ++i) {
+        HostScratch<ScratchShape::scratch_bytes> scratch;
+        std::memset(scratch.bytes, 0x5A, sizeof scratch.bytes);
+        match_op(i, Lanes<8>{}, scratch.slice());
+        pairing_op(i, Lanes<8>{}, scratch.slice());
+        keyed_op(i, Lanes<8>{}, scratch.slice());
+    }
+    using ::gaeval::testing::records_difference;
+    EXPECT_EQ(records_difference(serial_matches, matches), "") << board;
+    EXPECT_EQ(records_difference(serial_tournament, tournament), "") << board;
+    EXPECT_EQ(records_difference(serial_keyed, keyed), "") << board;
+    ASSERT_GT((batch_ops::play_lanes<Game, PlayerSet::Weighted>(n, 0)), 1);
+    const BackendChoice cpu = testing::cpu_backend(2);
+    EXPECT_EQ(
+        records_difference(serial_tournament,
+                           batch::play_pairings(f.game, f.pos, all, pairings, 62, max_plies, cpu)),
+        "")
+        << board;
+    EXPECT_EQ(
+        records_difference(serial_keyed, batch::play_keyed_pairings(f.game, f.pos, all, pairings,
+                                                                    keys, max_plies, cpu)),
+        "")
+        << board;
+    EXPECT_EQ(records_difference(serial_matches, batch::play(f.game, f.pos, all[4], all[1], 10, n,
+                                                             61, max_plies, cpu)),
+              "")
+        << board;
+}
+
+TEST(AtaxxWeightedScratch, TableLaneOpsInScratchGiveTheCopyLoopsRecords) {
+    expect_table_lane_ops_agree<1, 4>("hex:3", "genetic-game", 3, 7, 200);
+    expect_table_lane_ops_agree<2, 2>("square8:10x10", "ataxx", 2, 11, 150);
+    expect_table_lane_ops_agree<4, 4>("hex:8", "genetic-game", 3, 0, 60);
+}
+
 // The weighted player's score of every child of random table positions, from the scratch (the
-// parent and the move a word at a time, the terms summed as the counts are known) against
-// weighted_score over features() of the child made by make(), bit for bit.
+// parent and the move a word at a time, the terms summed as the counts are known: the device's
+// form, table_features<true>, and the game's child_score_in) against weighted_score over
+// features() of the child made by make(), bit for bit.
 template <int W, int P>
 int compare_table_scores(const std::string& board, RuleSet rules, int seats, uint32_t seed) {
     using Game = ataxx::Game<TableGeometry<W>, P>;
@@ -189,9 +327,14 @@ int compare_table_scores(const std::string& board, RuleSet rules, int seats, uin
                 table_features<true>(f.game.geo, child, s.work,
                                      [&](Feature feature, int n) { score.add(feature, n); });
                 const float fused = score.total();
-                if (std::memcmp(&plain, &fused, sizeof plain) != 0 && compared >= 0) {
+                // And the game's score (on the cpu its features' words in a local).
+                const float game_score = f.game.child_score_in(s.pos, m, all[w].weights, s);
+                if ((std::memcmp(&plain, &fused, sizeof plain) != 0 ||
+                     std::memcmp(&plain, &game_score, sizeof plain) != 0) &&
+                    compared >= 0) {
                     ADD_FAILURE() << board << " position " << k << ", weights " << w << ", move "
-                                  << m.from << "-" << m.to << ": " << plain << " vs " << fused;
+                                  << m.from << "-" << m.to << ": " << plain << " vs " << fused
+                                  << " and " << game_score;
                     compared = -1'000'000;
                 }
                 ++compared;

@@ -379,7 +379,7 @@ TEST(OnePlyLanes, SevenBySevenChildScoreIsTheFeaturesDotProduct) {
 // playouts' launch bounds; tic-tac-toe and Connect Four keep their register lanes.
 TEST(OnePlyLanes, LanesPlayInScratchOnTheSevenBySevenFastPath) {
     EXPECT_TRUE(lane_one_ply_in_scratch_v<ataxx::Square7Game>);
-    EXPECT_FALSE(lane_one_ply_in_scratch_v<ataxx::Table1Game2>);
+    EXPECT_TRUE(lane_one_ply_in_scratch_v<ataxx::Table1Game2>);  // test_ataxx_weighted_scratch.cpp
     EXPECT_FALSE(lane_one_ply_in_scratch_v<tictactoe::Game>);
     EXPECT_FALSE(lane_one_ply_in_scratch_v<connect4::Game>);
     using G = ataxx::Square7Game;

@@ -140,13 +140,35 @@ struct Game : PlayoutRules<Geometry, P> {
             });
         } else {
             return scratch_best_move(p, at, s, [&](Move m) {
-                const typename Base::ChildWords child{*this, s.pos, s.empty, m};
-                UnitScore score(scratch_read(s.weights), this->geo.playable().count());
-                table_features<true>(this->geo, child, s.work,
-                                     [&](Feature f, int n) { score.add(f, n); });
-                return score.total();
+                return child_score_in(s.pos, m, scratch_read(s.weights), s);
             });
         }
+    }
+    // A table board's one-ply weighted score of the mover's move m (a grow or a jump) in p, which
+    // is s.pos with s.empty as mover_sets leaves it: the float of weighted_score over features()
+    // of the child for the mover, each term added in index order (UnitScore), the child read a
+    // word at a time from p and m (ChildWords) and never made, the features' words in s.work on
+    // the device; on the cpu in a local (table_features<false>, the same counts), which a cpu
+    // thread keeps in registers: in the scratch the cpu ran more instructions than the copy loop
+    // (bench/results/kernel-resources.md).
+    template <class Scratch, bool kOn = !kSquare7, std::enable_if_t<kOn, int> = 0>
+    GAEVAL_HD_FORCEINLINE float child_score_in(const Pos& p, Move m, const float* weights,
+                                               Scratch& s) const {
+        const typename Base::ChildWords child{*this, p, s.empty, m};
+        UnitScore score(weights, this->geo.playable().count());
+#if GAEVAL_DEVICE_PASS
+        table_features<true>(this->geo, child, s.work, [&](Feature f, int n) { score.add(f, n); });
+#else
+        BoardWords<BB::kWords> words;
+        for (int k = 0; k < BB::kWords; ++k) {
+            words.own_cells.w[k] = child.own(k);
+            words.opp_cells.w[k] = child.opp(k);
+            words.empty_cells.w[k] = child.empty(k);
+        }
+        TableFeatureWork<BB::kWords> work;
+        table_features<false>(this->geo, words, work, [&](Feature f, int n) { score.add(f, n); });
+#endif
+        return score.total();
     }
     // The one-ply weighted player's score of move m in p for `seat` on the 7x7 fast path:
     // unit_score of the position after m, the float of weighted_score over features() (the lane

@@ -10,10 +10,11 @@
 // shuffle: the same comparisons on the same values in the same order as the serial loop (NaN scores
 // included), the same draws (counter = the move's natural index). The scoring (make and features)
 // is split over the lanes; the replay (one shuffle and one comparison a move) is every lane's.
-// On the 7x7 fast path the device's lane groups play in scratch (lane_one_ply_in_scratch_v): the
-// match's position in each lane's playout scratch, read where it is used, the policies there
-// (as the one-thread kernel plays them), the score fused with the features (child_score), so
-// that the kernels fit the playouts' 64 registers without a stack
+// In the Ataxx family the device's lane groups play in scratch (lane_one_ply_in_scratch_v): the
+// match's position in each lane's copy of the one-thread form's scratch, read where it is used,
+// the policies there (as the one-thread kernel plays them), the score fused with the features
+// (the 7x7 fast path's child_score; a table board's child_score_in, the features' words in the
+// scratch too), so that the kernels fit the playouts' 64 registers without a stack
 // (bench/results/kernel-resources.md).
 #pragma once
 
@@ -126,32 +127,83 @@ GAEVAL_HD typename G::Move lane_one_ply_weighted_move(const Lanes<L>& lanes, con
     });
 }
 
-// Whether G's lane groups play one-ply weighted matches in scratch, one G::PlayoutScratch a
-// lane (play_match_lanes_in_scratch, games/core/lane_search.hpp): G's weighted player plays in
-// scratch (has_scratch_weighted_move_v; its policies do too), G reads a position there field by
-// field where it is used (static Pos read_pos(const Pos&)) and gives a fused child_score (7x7
-// Ataxx).
+namespace detail {
+template <class G, class = void>
+struct has_child_score_in : std::false_type {};
 template <class G>
-constexpr bool lane_one_ply_in_scratch_v = has_scratch_weighted_move_v<G>&&
-    detail::has_read_pos<G>::value&& detail::has_child_score<G>::value;
+struct has_child_score_in<
+    G, void_t<decltype(std::declval<const G&>().child_score_in(
+           std::declval<const typename G::Pos&>(), std::declval<const typename G::Move&>(),
+           std::declval<const float*>(), std::declval<weighted_scratch_t<G>&>()))>>
+    : std::true_type {};
+}  // namespace detail
 
-// lane_one_ply_weighted_move for the position at p in the lane's scratch, read where it is used
-// (G::read_pos: on the device no copy of it is held across the rounds). The same move, in every
-// lane.
-template <class G, int L>
-GAEVAL_HD typename G::Move lane_one_ply_weighted_move_in_scratch(const Lanes<L>& lanes,
-                                                                 const G& game,
-                                                                 const typename G::Pos& p,
-                                                                 const float* weights,
-                                                                 const DrawAddress& at) {
-    const int us = game.to_move(G::read_pos(p));
+// Whether G's lane groups play one-ply weighted matches in scratch, one weighted_scratch_t<G>
+// a lane (play_match_lanes_in_scratch, games/core/lane_search.hpp): G's weighted player plays in
+// scratch (has_scratch_weighted_move_v; its policies do too), and G either reads a position
+// there field by field where it is used (static Pos read_pos(const Pos&)) and gives a fused
+// child_score (7x7 Ataxx), or enumerates its moves in the scratch (count_moves_in, nth_move_in)
+// and scores the mover's child there, `float child_score_in(const Pos& p, const Move& m, const
+// float* weights, Scratch& s) const` with p the scratch's position (the Ataxx table boards).
+template <class G>
+constexpr bool lane_one_ply_in_scratch_v =
+    has_scratch_weighted_move_v<G> &&
+    ((detail::has_read_pos<G>::value && detail::has_child_score<G>::value) ||
+     (detail::has_scratch_moves<G>::value && detail::has_child_score_in<G>::value));
+
+// The legal moves of the position p in the scratch s, its k-th, and the mover's score of its move
+// m: in s where G enumerates and scores there, else from G::read_pos(p) (on the device no copy of
+// the position is held across the rounds).
+template <class G, class Scratch>
+GAEVAL_HD_FORCEINLINE int count_moves_in_scratch(const G& game, const typename G::Pos& p,
+                                                 Scratch& s) {
+    if constexpr (detail::has_child_score_in<G>::value) {
+        return game.count_moves_in(p, s);
+    } else {
+        return game.count_moves(G::read_pos(p));
+    }
+}
+template <class G, class Scratch>
+GAEVAL_HD_FORCEINLINE typename G::Move nth_move_in_scratch(const G& game, const typename G::Pos& p,
+                                                           int k, Scratch& s) {
+    if constexpr (detail::has_child_score_in<G>::value) {
+        return game.nth_move_in(p, k, s);
+    } else {
+        return game.nth_move(G::read_pos(p), k);
+    }
+}
+template <class G, class Scratch>
+GAEVAL_HD_FORCEINLINE float mover_child_score_in_scratch(const G& game, const typename G::Pos& p,
+                                                         const typename G::Move& m, int us,
+                                                         const float* weights, Scratch& s) {
+    if constexpr (detail::has_child_score_in<G>::value) {
+        return game.child_score_in(p, m, weights, s);
+    } else {
+        return child_score(game, G::read_pos(p), m, us, weights);
+    }
+}
+
+// lane_one_ply_weighted_move for the position p in the lane's scratch s
+// (lane_one_ply_in_scratch_v), read where it is used. The same move, in every lane.
+template <class G, int L, class Scratch>
+GAEVAL_HD typename G::Move lane_one_ply_weighted_move_in_scratch(
+    const Lanes<L>& lanes, const G& game, const typename G::Pos& p, const float* weights,
+    const DrawAddress& at, Scratch& s) {
+    // The mover (the 7x7 form's seat of child_score; a table board's score is the mover's).
+    const int us = [&] {
+        if constexpr (detail::has_child_score_in<G>::value) {
+            return 0;
+        } else {
+            return game.to_move(G::read_pos(p));
+        }
+    }();
     const int index = lane_best_index(
-        lanes, game.count_moves(G::read_pos(p)), at,
-        [&](int k) { return game.nth_move(G::read_pos(p), k); },
+        lanes, count_moves_in_scratch(game, p, s), at,
+        [&](int k) { return nth_move_in_scratch(game, p, k, s); },
         [&](const typename G::Move& m) {
-            return child_score(game, G::read_pos(p), m, us, weights);
+            return mover_child_score_in_scratch(game, p, m, us, weights, s);
         });
-    return game.nth_move(G::read_pos(p), index);
+    return nth_move_in_scratch(game, p, index, s);
 }
 
 // Whether G's weighted player is the default one-ply argmax over children, which the lane group

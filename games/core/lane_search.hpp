@@ -158,27 +158,31 @@ GAEVAL_HD GameRecord play_match_lanes(const Lanes<L>& lanes, const G& game,
     }
 }
 
-// play_match_lanes<G, L, PlayerSet::Weighted> in scratch (lane_one_ply_in_scratch_v), one
-// G::PlayoutScratch a lane, each lane its own copy of the same values: the position dealt into
-// it and made in place, the one-ply weighted moves by lane_one_ply_weighted_move_in_scratch, the
-// other players' as play_match_in_scratch chooses them (the policies in the scratch). The same
-// record, in every lane.
-template <class G, int L>
+// play_match_lanes<G, L, PlayerSet::Weighted> in scratch (lane_one_ply_in_scratch_v), in each
+// lane the scratch the one-thread form plays in (play_scratch_t<G, PlayerSet::Weighted>: the cpu
+// runs a lane shape as that form, in a buffer of the same size), each lane its own copy of the
+// same values: the position dealt into it and made in place, the one-ply weighted moves by
+// lane_one_ply_weighted_move_in_scratch, the other players' as play_match_in_scratch chooses
+// them (the policies in the scratch). The same record, in every lane. A player draws at
+// address(at) for the match's address at, as in play_match_in_scratch_at.
+template <class G, int L, class Address = SameAddress>
 GAEVAL_HD GameRecord play_match_lanes_in_scratch(const Lanes<L>& lanes, const G& game,
                                                  const typename G::Pos& start, const Player<G>& a,
                                                  const Player<G>& b, int a_seat, uint64_t seed,
                                                  uint32_t index, uint32_t max_plies,
-                                                 const ThreadScratch& scratch) {
+                                                 const ThreadScratch& scratch,
+                                                 const Address& address = {}) {
     static_assert(lane_one_ply_in_scratch_v<G>, "the game's lanes play one ply in scratch");
-    typename G::PlayoutScratch& s = scratch.as<typename G::PlayoutScratch>();
+    using Scratch = play_scratch_t<G, PlayerSet::Weighted>;
+    Scratch& s = scratch.as<Scratch>();
     game.start_match_in(s, start, seed, index);
     return play_moves(
         game, s.pos, a, b, a_seat, seed, index, max_plies,
         [&](const typename G::Pos& p, const Player<G>& mover, const DrawAddress& at) {
-            if (mover.kind == PlayerKind::Weighted && game.count_moves(G::read_pos(p)) > 1)
+            if (mover.kind == PlayerKind::Weighted && count_moves_in_scratch(game, p, s) > 1)
                 return lane_one_ply_weighted_move_in_scratch<G, L>(lanes, game, p, mover.weights,
-                                                                   at);
-            return choose_playout_move<G, PlayerSet::Playout>(game, p, mover, at, s);
+                                                                   address(at), s);
+            return choose_playout_move<G, PlayerSet::Playout>(game, p, mover, address(at), s);
         },
         [&](typename G::Pos& q, const typename G::Move& m) { game.make_in_place(q, m); });
 }
