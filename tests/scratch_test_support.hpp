@@ -1,17 +1,23 @@
 // Shared by the per-thread scratch tests (tests/test_scratch.cpp, test_ataxx_scratch.cpp,
-// test_gomoku_scratch.cpp, test_pac_scratch.cpp): every pairing of a player list, and the
-// device's scratch playouts against the CPU's.
+// test_gomoku_scratch.cpp, test_pac_scratch.cpp, the lane tests): every pairing of a player
+// list, the device's scratch playouts against the CPU's, and the lane ops in scratch against the
+// serial player.
 #pragma once
 
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <cstring>
+#include <string>
 #include <vector>
 
+#include "games/core/lanes.hpp"
 #include "games/core/match.hpp"
+#include "games/core/scratch.hpp"
 #include "gpu_test_support.hpp"
 #include "host/backend/backend.hpp"
 #include "host/batch/batch.hpp"
+#include "kernels/batch_ops.hpp"
 
 namespace gaeval::testing {
 
@@ -54,6 +60,70 @@ void expect_device_playouts_are_the_cpus(const G& game, const typename G::Pos& s
                   batch::play(game, start, players[a], players[b], 0, games, 5, max_plies, cpu),
                   batch::play(game, start, players[a], players[b], 0, games, 5, max_plies, gpu)),
               "");
+}
+
+// The one-ply weighted set's three batch ops run as lane groups of 8 in scratch (the device's
+// form: each lane a slice of play_scratch_shape_t's size, filled with junk first; the cpu runs
+// the lanes as a loop), and the cpu backend's batches of the same games (a lane shape, which the
+// cpu runs as op(i, scratch)), against the serial player record for record (move hashes
+// included): matches of players[4] against players[1], a tournament of `pairings`, the same
+// games keyed (three seeds).
+template <class G>
+void expect_lane_ops_in_scratch_give_serial_records(const G& game, const typename G::Pos& start,
+                                                    const std::vector<Player<G>>& players,
+                                                    const std::vector<Pairing>& pairings,
+                                                    uint32_t max_plies, const std::string& label) {
+    constexpr PlayerSet kSet = PlayerSet::Weighted;
+    const uint64_t n = pairings.size();
+    std::vector<GameKey> keys(n);
+    for (uint64_t i = 0; i < n; ++i) keys[i] = GameKey{900 + i % 3, uint32_t(2 * i + 1)};
+    std::vector<GameRecord> serial_matches(n), serial_tournament(n), serial_keyed(n);
+    for (uint64_t i = 0; i < n; ++i) {
+        serial_matches[i] = play_match<G, kSet>(game, start, players[4], players[1], 61,
+                                                uint32_t(10 + i), max_plies);
+        serial_tournament[i] = play_pairing<G, kSet>(game, start, players.data(), pairings[i], 62,
+                                                     uint32_t(i), max_plies);
+        serial_keyed[i] = play_pairing<G, kSet>(game, start, players.data(), pairings[i],
+                                                keys[i].seed, keys[i].index, max_plies);
+    }
+    std::vector<GameRecord> matches(n), tournament(n), keyed(n);
+    const batch_ops::PlayMatchOp<G, kSet> match_op{game, start, players[4], players[1],
+                                                   61,   10,    max_plies,  matches.data()};
+    const batch_ops::PlayPairingOp<G, kSet> pairing_op{
+        game, start, players.data(), pairings.data(), 62, 0, max_plies, tournament.data()};
+    const batch_ops::PlayKeyedPairingOp<G, kSet> keyed_op{
+        game, start, players.data(), pairings.data(), keys.data(), max_plies, keyed.data()};
+    using ScratchShape = batch_ops::play_scratch_shape_t<G, kSet, 8>;
+    for (uint64_t i = 0; i < n; ++i) {
+        HostScratch<ScratchShape::scratch_bytes> scratch;
+        std::memset(scratch.bytes, 0x5A, sizeof scratch.bytes);
+        match_op(i, Lanes<8>{}, scratch.slice());
+        pairing_op(i, Lanes<8>{}, scratch.slice());
+        keyed_op(i, Lanes<8>{}, scratch.slice());
+    }
+    EXPECT_EQ(records_difference(serial_matches, matches), "") << label;
+    EXPECT_EQ(records_difference(serial_tournament, tournament), "") << label;
+    EXPECT_EQ(records_difference(serial_keyed, keyed), "") << label;
+    // The cpu backend: n games get a lane shape, which the cpu runs as op(i, scratch).
+    ASSERT_GT((batch_ops::play_lanes<G, kSet>(n, 0)), 1) << label;
+    BackendChoice cpu;
+    cpu.kind = BackendKind::Cpu;
+    cpu.threads = 2;
+    cpu.name = "cpu";
+    EXPECT_EQ(
+        records_difference(serial_tournament, batch::play_pairings(game, start, players, pairings,
+                                                                   62, max_plies, cpu)),
+        "")
+        << label;
+    EXPECT_EQ(
+        records_difference(serial_keyed, batch::play_keyed_pairings(game, start, players, pairings,
+                                                                    keys, max_plies, cpu)),
+        "")
+        << label;
+    EXPECT_EQ(records_difference(serial_matches, batch::play(game, start, players[4], players[1],
+                                                             10, n, 61, max_plies, cpu)),
+              "")
+        << label;
 }
 
 }  // namespace gaeval::testing

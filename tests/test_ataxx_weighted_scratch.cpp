@@ -244,53 +244,8 @@ void expect_table_lane_ops_agree(const std::string& board, const std::string& ru
     const std::vector<Player<Game>> all = players<Game>();
     const std::vector<Pairing> pairings =
         ::gaeval::testing::all_pairings(static_cast<int>(all.size()), seats);
-    const uint64_t n = pairings.size();
-    std::vector<GameKey> keys(n);
-    for (uint64_t i = 0; i < n; ++i) keys[i] = GameKey{900 + i % 3, uint32_t(2 * i + 1)};
-    std::vector<GameRecord> serial_matches(n), serial_tournament(n), serial_keyed(n);
-    for (uint64_t i = 0; i < n; ++i) {
-        serial_matches[i] = play_match<Game, PlayerSet::Weighted>(f.game, f.pos, all[4], all[1], 61,
-                                                                  uint32_t(10 + i), max_plies);
-        serial_tournament[i] = play_pairing<Game, PlayerSet::Weighted>(
-            f.game, f.pos, all.data(), pairings[i], 62, uint32_t(i), max_plies);
-        serial_keyed[i] = play_pairing<Game, PlayerSet::Weighted>(
-            f.game, f.pos, all.data(), pairings[i], keys[i].seed, keys[i].index, max_plies);
-    }
-    std::vector<GameRecord> matches(n), tournament(n), keyed(n);
-    const batch_ops::PlayMatchOp<Game, PlayerSet::Weighted> match_op{
-        f.game, f.pos, all[4], all[1], 61, 10, max_plies, matches.data()};
-    const batch_ops::PlayPairingOp<Game, PlayerSet::Weighted> pairing_op{
-        f.game, f.pos, all.data(), pairings.data(), 62, 0, max_plies, tournament.data()};
-    const batch_ops::PlayKeyedPairingOp<Game, PlayerSet::Weighted> keyed_op{
-        f.game, f.pos, all.data(), pairings.data(), keys.data(), max_plies, keyed.data()};
-    using ScratchShape = batch_ops::play_scratch_shape_t<Game, PlayerSet::Weighted, 8>;
-    for (uint64_t i = 0; i < n; ++i) {
-        HostScratch<ScratchShape::scratch_bytes> scratch;
-        std::memset(scratch.bytes, 0x5A, sizeof scratch.bytes);
-        match_op(i, Lanes<8>{}, scratch.slice());
-        pairing_op(i, Lanes<8>{}, scratch.slice());
-        keyed_op(i, Lanes<8>{}, scratch.slice());
-    }
-    using ::gaeval::testing::records_difference;
-    EXPECT_EQ(records_difference(serial_matches, matches), "") << board;
-    EXPECT_EQ(records_difference(serial_tournament, tournament), "") << board;
-    EXPECT_EQ(records_difference(serial_keyed, keyed), "") << board;
-    ASSERT_GT((batch_ops::play_lanes<Game, PlayerSet::Weighted>(n, 0)), 1);
-    const BackendChoice cpu = testing::cpu_backend(2);
-    EXPECT_EQ(
-        records_difference(serial_tournament,
-                           batch::play_pairings(f.game, f.pos, all, pairings, 62, max_plies, cpu)),
-        "")
-        << board;
-    EXPECT_EQ(
-        records_difference(serial_keyed, batch::play_keyed_pairings(f.game, f.pos, all, pairings,
-                                                                    keys, max_plies, cpu)),
-        "")
-        << board;
-    EXPECT_EQ(records_difference(serial_matches, batch::play(f.game, f.pos, all[4], all[1], 10, n,
-                                                             61, max_plies, cpu)),
-              "")
-        << board;
+    ::gaeval::testing::expect_lane_ops_in_scratch_give_serial_records(f.game, f.pos, all, pairings,
+                                                                      max_plies, board);
 }
 
 TEST(AtaxxWeightedScratch, TableLaneOpsInScratchGiveTheCopyLoopsRecords) {

@@ -24,6 +24,7 @@
 #include "gpu_test_support.hpp"
 #include "host/batch/batch.hpp"
 #include "kernels/batch_ops.hpp"
+#include "scratch_test_support.hpp"
 #if GAEVAL_HAVE_CUDA
 #include "kernels/cuda_api.hpp"
 #endif
@@ -403,48 +404,8 @@ TEST(OnePlyLanes, SevenBySevenLaneOpsInScratchGiveTheSerialRecords) {
     const ataxx::testing::Square7Fixture f(ataxx::testing::fen_setup("x5o/7/7/7/7/7/o5x x 0 1"));
     const std::vector<Player<G>> all = square7_lane_players();
     const std::vector<Pairing> pairings = round_robin(static_cast<uint32_t>(all.size()));
-    const uint64_t n = pairings.size();
-    std::vector<GameKey> keys(n);
-    for (uint64_t i = 0; i < n; ++i) keys[i] = GameKey{900 + i % 3, uint32_t(2 * i + 1)};
-    const uint32_t max_plies = 300;
-    std::vector<GameRecord> serial_matches(n), serial_tournament(n), serial_keyed(n);
-    for (uint64_t i = 0; i < n; ++i) {
-        serial_matches[i] = play_match<G, PlayerSet::Weighted>(f.game, f.pos, all[4], all[1], 61,
-                                                               uint32_t(10 + i), max_plies);
-        serial_tournament[i] = play_pairing<G, PlayerSet::Weighted>(
-            f.game, f.pos, all.data(), pairings[i], 62, uint32_t(i), max_plies);
-        serial_keyed[i] = play_pairing<G, PlayerSet::Weighted>(
-            f.game, f.pos, all.data(), pairings[i], keys[i].seed, keys[i].index, max_plies);
-    }
-    std::vector<GameRecord> matches(n), tournament(n), keyed(n);
-    const batch_ops::PlayMatchOp<G, PlayerSet::Weighted> match_op{
-        f.game, f.pos, all[4], all[1], 61, 10, max_plies, matches.data()};
-    const batch_ops::PlayPairingOp<G, PlayerSet::Weighted> pairing_op{
-        f.game, f.pos, all.data(), pairings.data(), 62, 0, max_plies, tournament.data()};
-    const batch_ops::PlayKeyedPairingOp<G, PlayerSet::Weighted> keyed_op{
-        f.game, f.pos, all.data(), pairings.data(), keys.data(), max_plies, keyed.data()};
-    for (uint64_t i = 0; i < n; ++i) {
-        HostScratch<sizeof(G::PlayoutScratch)> scratch;
-        std::memset(scratch.bytes, 0x5A, sizeof scratch.bytes);
-        match_op(i, Lanes<8>{}, scratch.slice());
-        pairing_op(i, Lanes<8>{}, scratch.slice());
-        keyed_op(i, Lanes<8>{}, scratch.slice());
-    }
-    using ::gaeval::testing::records_difference;
-    EXPECT_EQ(records_difference(serial_matches, matches), "");
-    EXPECT_EQ(records_difference(serial_tournament, tournament), "");
-    EXPECT_EQ(records_difference(serial_keyed, keyed), "");
-    // The cpu backend: n games get a lane shape, which the cpu runs as op(i, scratch).
-    ASSERT_GT((batch_ops::play_lanes<G, PlayerSet::Weighted>(n, 0)), 1);
-    const BackendChoice cpu = ataxx::testing::cpu_backend(2);
-    EXPECT_EQ(
-        records_difference(serial_tournament,
-                           batch::play_pairings(f.game, f.pos, all, pairings, 62, max_plies, cpu)),
-        "");
-    EXPECT_EQ(
-        records_difference(serial_keyed, batch::play_keyed_pairings(f.game, f.pos, all, pairings,
-                                                                    keys, max_plies, cpu)),
-        "");
+    ::gaeval::testing::expect_lane_ops_in_scratch_give_serial_records(f.game, f.pos, all, pairings,
+                                                                      300, "7x7");
 }
 
 // The rule of the lane count (one_ply_lanes): the fewest of 1, 4, 8, 32 lanes with which the
