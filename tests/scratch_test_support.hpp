@@ -62,6 +62,19 @@ void expect_device_playouts_are_the_cpus(const G& game, const typename G::Pos& s
               "");
 }
 
+// The shapes a batch of G with the players of kSet may run in (batch_ops::for_each_play_shape),
+// each as "lanes/min_blocks/scratch_bytes".
+template <class G, PlayerSet kSet>
+std::vector<std::string> play_shape_names() {
+    std::vector<std::string> shapes;
+    batch_ops::for_each_play_shape<G, kSet>([&](auto shape) {
+        using S = decltype(shape);
+        shapes.push_back(std::to_string(S::lanes) + "/" + std::to_string(S::min_blocks) + "/" +
+                         std::to_string(S::scratch_bytes));
+    });
+    return shapes;
+}
+
 // The one-ply weighted set's three batch ops run as lane groups of 8 in scratch (the device's
 // form: each lane a slice of play_scratch_shape_t's size, filled with junk first; the cpu runs
 // the lanes as a loop), and the cpu backend's batches of the same games (a lane shape, which the

@@ -220,12 +220,8 @@ TEST(AtaxxWeightedScratch, TableLaneShapesHaveTheOneThreadFormsScratch) {
     EXPECT_TRUE(lane_one_ply_in_scratch_v<Table2Game4>);
     EXPECT_TRUE(lane_one_ply_in_scratch_v<Table4Game4>);
     using Game = Table4Game4;
-    std::vector<std::string> shapes;
-    batch_ops::for_each_play_shape<Game, PlayerSet::Weighted>([&](auto shape) {
-        using S = decltype(shape);
-        shapes.push_back(std::to_string(S::lanes) + "/" + std::to_string(S::min_blocks) + "/" +
-                         std::to_string(S::scratch_bytes));
-    });
+    const std::vector<std::string> shapes =
+        ::gaeval::testing::play_shape_names<Game, PlayerSet::Weighted>();
     const std::string bytes = std::to_string(sizeof(Game::WeightedScratch));
     EXPECT_EQ(shapes, (std::vector<std::string>{"1/4/" + bytes, "4/4/" + bytes, "8/4/" + bytes,
                                                 "32/4/" + bytes}));

@@ -384,12 +384,8 @@ TEST(OnePlyLanes, LanesPlayInScratchOnTheSevenBySevenFastPath) {
     EXPECT_FALSE(lane_one_ply_in_scratch_v<tictactoe::Game>);
     EXPECT_FALSE(lane_one_ply_in_scratch_v<connect4::Game>);
     using G = ataxx::Square7Game;
-    std::vector<std::string> shapes;
-    batch_ops::for_each_play_shape<G, PlayerSet::Weighted>([&](auto shape) {
-        using S = decltype(shape);
-        shapes.push_back(std::to_string(S::lanes) + "/" + std::to_string(S::min_blocks) + "/" +
-                         std::to_string(S::scratch_bytes));
-    });
+    const std::vector<std::string> shapes =
+        ::gaeval::testing::play_shape_names<G, PlayerSet::Weighted>();
     const std::string bytes = std::to_string(sizeof(G::PlayoutScratch));
     EXPECT_EQ(shapes, (std::vector<std::string>{"1/4/" + bytes, "4/4/" + bytes, "8/4/" + bytes,
                                                 "32/4/" + bytes}));
