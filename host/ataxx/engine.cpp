@@ -445,14 +445,28 @@ struct Engine::Impl {
         return best;
     }
 
-    // True when no line of `plies` plies from p can finish the game: each side keeps more
-    // pieces than the other's moves among them can convert (8 a move), more empty cells are
-    // left than `plies` grows can fill, and the 50-move rule is more than `plies` plies away.
+    // True when no line of `plies` (1 or 2) plies from p can finish the game: the side to
+    // move cannot lose all its pieces to the one reply (they cannot all end up around one
+    // cell: more than 8, or two of them 5 files or ranks apart, which a jump of 2 leaves 3
+    // apart), more empty cells are left than `plies` grows can fill, and the 50-move rule is
+    // more than `plies` plies away. (The opponent wiped out is a win: no value to keep.)
     bool game_cannot_end_within(const Pos& p, int plies) const {
         const uint64_t own = p.pieces[p.side].w[0], opp = p.pieces[p.side ^ 1].w[0];
         const int empty = popcount64(game.geo.playable_mask & ~(own | opp));
-        return popcount64(own) > 8 * (plies / 2) && popcount64(opp) > 8 * ((plies + 1) / 2) &&
-               empty > plies && p.halfmove + plies < kAtaxxHalfmoveLimit;
+        if (empty <= plies || p.halfmove + plies >= kAtaxxHalfmoveLimit) return false;
+        if (plies < 2 || popcount64(own) > 8) return true;
+        uint64_t files = own;  // bit f: a piece on file f (cell = rank * 8 + file)
+        files |= files >> 32;
+        files |= files >> 16;
+        files |= files >> 8;
+        files &= 0xff;
+        uint64_t ranks = 0;  // bit r: a piece on rank r
+        for (int r = 0; r < 8; ++r)
+            if ((own >> (8 * r)) & 0xff) ranks |= uint64_t{1} << r;
+        const auto span = [](uint64_t bits) {
+            return bits ? highest_bit(bits) - lowest_bit(bits) : 0;
+        };
+        return span(files) >= 5 || span(ranks) >= 5;
     }
 
     // Negamax value (fail-soft) of p for its side to move, `depth` plies deep, in (alpha, beta).
