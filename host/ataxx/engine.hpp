@@ -13,8 +13,8 @@
 // (play on the clock) late moves are reduced by an even number of plies growing with depth
 // and move number (late_move_reduction), a null move is tried (two plies less), moves two and
 // three plies above the leaves whose child's static value is far below alpha are not searched
-// (futility pruning), and null-window nodes two plies above the leaves whose static value is
-// well above beta are not searched either (reverse futility pruning).
+// (futility pruning), and null-window nodes one and two plies above the leaves whose static value
+// is well above beta are not searched either (reverse futility pruning).
 //
 // One ply above the leaves no move list is made: the moves come in stages (hash move, then by
 // pieces gained, grows before jumps), so a cutoff costs only the moves tried. The table asks
