@@ -250,6 +250,71 @@ TEST(AtaxxEngine, ReducedSearchKeepsTheForcedWinsOfThePlainSearch) {
     }
 }
 
+// The same at the depth the win needs, where the pruning near the leaves (futility, reverse
+// futility two plies up) acts on the plies that reach the finished game: a search of exactly
+// 3 plies with reductions finds every win plain alpha-beta finds within 3 plies (a static
+// value of the wrong seat in reverse futility pruning, for one, cuts the winning line off).
+TEST(AtaxxEngine, ReducedSearchOfThreePliesKeepsTheWinsOfThreePlies) {
+    const std::atomic<bool> never{false};
+    for (const auto* w : {&kWeights, &kPositiveWeights}) {
+        Engine engine(*w, 4);
+        std::mt19937 rng(w == &kWeights ? 41 : 42);
+        int wins = 0;
+        for (int tries = 0; tries < 20000 && wins < 60; ++tries) {
+            const int pieces = tries % 2 == 0 ? 70 + static_cast<int>(rng() % 25)
+                                              : 8 + static_cast<int>(rng() % 10);
+            const Square7Fixture f(testing::random_setup(rng, Shape{}, RuleSet::Ataxx, 2, pieces,
+                                                         static_cast<int>(rng() % 10)));
+            if (f.game.is_over(f.pos)) continue;
+            AlphaBetaLimits ab;
+            ab.depth = 3;
+            const float plain =
+                alpha_beta<Square7Game, 8>(f.game, f.pos, w->data(), ab, DrawAddress{1, 0, 0})
+                    .value;
+            if (plain < kAlphaBetaWin - 1000.0f) continue;
+            ++wins;
+            engine.clear();
+            EngineLimits limits;
+            limits.depth = 3;
+            limits.reductions = true;
+            const EngineResult r = engine.search(f.game, f.pos, limits, never);
+            ASSERT_GE(r.value, kAlphaBetaWin - 1000.0f) << "try " << tries;
+        }
+        EXPECT_EQ(wins, 60);
+    }
+}
+
+// Two plies deep the clock search differs from exact search only by reverse futility pruning
+// one ply up (a reply whose static value for its side to move, less half an aspiration unit,
+// is at least beta is taken to reach it; no futility, reductions or null move that shallow).
+// A move's best reply almost always scores above the position before it, so the value
+// found is the exact depth-2 value on nearly every position, and never above it (a pruned
+// move only looks worse).
+TEST(AtaxxEngine, ReducedSearchOfTwoPliesIsNearlyAlwaysExact) {
+    const std::atomic<bool> never{false};
+    for (const auto* w : {&kWeights, &kPositiveWeights}) {
+        Engine engine(*w, 4);
+        const auto positions = sample_positions(200, w == &kWeights ? 51 : 52);
+        int differ = 0;
+        for (std::size_t i = 0; i < positions.size(); ++i) {
+            const Square7Fixture& f = positions[i];
+            engine.clear();
+            EngineLimits limits;
+            limits.depth = 2;
+            limits.reductions = true;
+            const EngineResult r = engine.search(f.game, f.pos, limits, never);
+            AlphaBetaLimits ab;
+            ab.depth = 2;
+            const float exact =
+                alpha_beta<Square7Game, 8>(f.game, f.pos, w->data(), ab, DrawAddress{1, 0, 0})
+                    .value;
+            ASSERT_LE(r.value, exact) << "position " << i;
+            if (r.value != exact) ++differ;
+        }
+        EXPECT_LE(differ, 10);
+    }
+}
+
 // The search on the clock prunes by static values (futility pruning) and reduces, but a
 // finished game it reports is a real one: on crowded boards and lone pieces, every win and
 // every loss the reduced search reports at depths 3-5 is confirmed by plain alpha-beta at the
@@ -294,6 +359,40 @@ TEST(AtaxxEngine, ReducedSearchReportsOnlyRealWinsAndLosses) {
         EXPECT_GE(wins, 12);
         EXPECT_GE(losses, 12);
     }
+}
+
+// Late move reductions of the clock search, by hand from 1 + ln(depth) * ln(index + 1) / 1.5:
+// depth 8, the 41st move: 1 + 2.079 * 3.714 / 1.5 = 6.15, so 6 plies (4 in a full window);
+// depth 6, move 21: 4.64, so 4; depth 6, move 11: 3.86, so 2; depth 20, move 101: 10.2, so 10.
+// The first three moves and nodes below three plies are never reduced; every reduction is
+// even (the leaves stay one seat's), at least 2, leaves the child at least a leaf, and grows
+// with depth and move number.
+TEST(AtaxxEngine, LateMoveReductionsGrowWithDepthAndMoveNumberByEvenPlies) {
+    EXPECT_EQ(late_move_reduction(8, 40, true), 6);
+    EXPECT_EQ(late_move_reduction(8, 40, false), 4);
+    EXPECT_EQ(late_move_reduction(6, 20, true), 4);
+    EXPECT_EQ(late_move_reduction(6, 20, false), 2);
+    EXPECT_EQ(late_move_reduction(6, 10, true), 2);
+    EXPECT_EQ(late_move_reduction(20, 100, true), 10);
+    EXPECT_EQ(late_move_reduction(10, 60, true), 6);
+    EXPECT_EQ(late_move_reduction(5, 30, true), 4);
+    EXPECT_EQ(late_move_reduction(4, 50, true), 2);  // 4.6, but the child keeps a ply
+    EXPECT_EQ(late_move_reduction(3, 3, true), 2);
+    EXPECT_EQ(late_move_reduction(8, 2, true), 0);
+    EXPECT_EQ(late_move_reduction(2, 40, true), 0);
+    for (int depth = 3; depth <= kEngineMaxDepth; ++depth)
+        for (int index = 3; index < kEngineMaxMoves; ++index)
+            for (bool null_window : {true, false}) {
+                const int r = late_move_reduction(depth, index, null_window);
+                ASSERT_EQ(r % 2, 0) << depth << " " << index;
+                ASSERT_GE(r, 2) << depth << " " << index;
+                ASSERT_LE(r, depth - 1) << depth << " " << index;
+                ASSERT_LE(late_move_reduction(depth, index - 1, null_window), r);
+                ASSERT_LE(late_move_reduction(depth - 1, index, null_window), r);
+                if (!null_window) {
+                    ASSERT_LE(r, late_move_reduction(depth, index, true));
+                }
+            }
 }
 
 TEST(AtaxxEngine, NodeBudgetAndStopEndTheSearchWithALegalMove) {

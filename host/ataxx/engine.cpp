@@ -107,7 +107,49 @@ struct MoveList {
 constexpr float kFutilityMargin[] = {-1.0f, -1.0f, 0.0f, 1.0f};
 constexpr int kFutilityDepths = static_cast<int>(sizeof kFutilityMargin / sizeof(float));
 
+// Reverse futility pruning under EngineLimits::reductions: a null-window node at most this
+// many plies above the leaves whose static value for the side to move, less
+// kReverseFutilityMargin aspiration units per ply, is still at least beta returns that value
+// unsearched (two plies up this skips the static value of every move the ordering makes).
+constexpr int kReverseFutilityDepth = 2;
+constexpr float kReverseFutilityMargin = 0.5f;
+
+// Late move reductions grow with depth and move number (a move's index in search order):
+// kLateReductionBase + ln(depth) * ln(index + 1) / kLateReductionDivisor plies, rounded down
+// to even (the leaves stay the same seat's, as with the fixed two plies before).
+constexpr double kLateReductionBase = 1.0;
+constexpr double kLateReductionDivisor = 1.5;
+
+// late_move_reduction's values before the full-window and depth limits, built once.
+struct ReductionTable {
+    int8_t plies[kEngineMaxDepth + 1][kEngineMaxMoves] = {};
+    ReductionTable() {
+        for (int depth = 3; depth <= kEngineMaxDepth; ++depth)
+            for (int index = kLateMove; index < kEngineMaxMoves; ++index) {
+                const double grown =
+                    kLateReductionBase + std::log(static_cast<double>(depth)) *
+                                             std::log(static_cast<double>(index + 1)) /
+                                             kLateReductionDivisor;
+                const int even = 2 * static_cast<int>(grown / 2.0);
+                plies[depth][index] = static_cast<int8_t>(std::clamp(even, 2, 64));
+            }
+    }
+};
+const ReductionTable& reduction_table() {
+    static const ReductionTable table;
+    return table;
+}
+
 }  // namespace
+
+int late_move_reduction(int depth, int move_index, bool null_window) {
+    if (depth < 3 || depth > kEngineMaxDepth || move_index < kLateMove ||
+        move_index >= kEngineMaxMoves)
+        return 0;
+    const int plies = reduction_table().plies[depth][move_index];
+    const int window = null_window ? plies : std::max(2, plies - 2);
+    return std::min(window, 2 * ((depth - 1) / 2));  // even, and the child at least a leaf
+}
 
 Evaluator::Evaluator(const float* weights, int playable_cells) : stride_(playable_cells + 1) {
     terms_.resize(static_cast<std::size_t>(kFeatureCount) * stride_);
@@ -403,10 +445,36 @@ struct Engine::Impl {
         return best;
     }
 
+    // True when no line of `plies` (1 or 2) plies from p can finish the game: the side to
+    // move cannot lose all its pieces to the one reply (they cannot all end up around one
+    // cell: more than 8, or two of them 5 files or ranks apart, which a jump of 2 leaves 3
+    // apart), more empty cells are left than `plies` grows can fill, and the 50-move rule is
+    // more than `plies` plies away. (The opponent wiped out is a win: no value to keep.)
+    bool game_cannot_end_within(const Pos& p, int plies) const {
+        const uint64_t own = p.pieces[p.side].w[0], opp = p.pieces[p.side ^ 1].w[0];
+        const int empty = popcount64(game.geo.playable_mask & ~(own | opp));
+        if (empty <= plies || p.halfmove + plies >= kAtaxxHalfmoveLimit) return false;
+        if (plies < 2 || popcount64(own) > 8) return true;
+        uint64_t files = own;  // bit f: a piece on file f (cell = rank * 8 + file)
+        files |= files >> 32;
+        files |= files >> 16;
+        files |= files >> 8;
+        files &= 0xff;
+        uint64_t ranks = 0;  // bit r: a piece on rank r
+        for (int r = 0; r < 8; ++r)
+            if ((own >> (8 * r)) & 0xff) ranks |= uint64_t{1} << r;
+        const auto span = [](uint64_t bits) {
+            return bits ? highest_bit(bits) - lowest_bit(bits) : 0;
+        };
+        return span(files) >= 5 || span(ranks) >= 5;
+    }
+
     // Negamax value (fail-soft) of p for its side to move, `depth` plies deep, in (alpha, beta).
     // Meaningless once `aborted` is set.
+    // static_value: p's static value for its side to move when the parent's ordering made it
+    // (+infinity: not known).
     float negamax(const Pos& p, uint64_t key, int depth, int ply, float alpha, float beta,
-                  bool null_allowed = true) {
+                  bool null_allowed = true, float static_value = kAlphaBetaInfinity) {
         const float sign = p.side == root_seat ? 1.0f : -1.0f;
         if (game.is_over(p)) return sign * terminal_value(p, ply);
         if (depth <= 0) return sign * evaluator->score(game, p, root_seat);
@@ -428,10 +496,23 @@ struct Engine::Impl {
                 if (e.bound == kUpper && v <= alpha) return v;
             }
         }
+        const bool null_window = float_above(alpha) == beta;
+        // Reverse futility pruning (with reductions only): a side to move this far ahead of
+        // beta a few plies above the leaves is taken to stay there. Not where the game can end
+        // within those plies (a static value does not see it): the mover wiped out (one reply
+        // converts at most 8), the board filled (a grow fills one cell), the 50-move rule.
+        if (reduce && depth <= kReverseFutilityDepth && ply > 0 && null_window && beta < kWinZone &&
+            beta > -kWinZone && game_cannot_end_within(p, depth)) {
+            const float here = static_value < kAlphaBetaInfinity
+                                   ? static_value
+                                   : sign * evaluator->score(game, p, root_seat);
+            const float v = here - kReverseFutilityMargin * unit * static_cast<float>(depth);
+            if (!(v < beta)) return v;
+        }
         // Null move (with reductions only): when passing and searching two plies less still
         // fails high, the node is taken to fail high. Two plies: the same seat moves at the
         // leaves. Not twice in a row, not in a full-window node, not without a move to pass.
-        if (reduce && null_allowed && depth >= 4 && ply > 0 && float_above(alpha) == beta) {
+        if (reduce && null_allowed && depth >= 4 && ply > 0 && null_window) {
             const Pos passed = game.make(p, Move::pass());
             const float v = -negamax(passed, child_key(key, p, passed), depth - 1 - 2, ply + 1,
                                      -beta, -alpha, false);
@@ -467,22 +548,26 @@ struct Engine::Impl {
             const uint64_t k = depth > 1 ? child_key(key, p, child) : 0;
             if (depth > 1) __builtin_prefetch(&table[k & table_mask]);
             float v;
+            // The child's static value for its side to move, where the ordering made it.
+            const float child_static =
+                list.statics[i] < kAlphaBetaInfinity ? -list.statics[i] : kAlphaBetaInfinity;
             if (i == 0) {
-                v = -negamax(child, k, depth - 1, ply + 1, -beta, -alpha);
+                v = -negamax(child, k, depth - 1, ply + 1, -beta, -alpha, true, child_static);
             } else {
                 const float scout = float_above(alpha);
                 // Late moves (past the hash move, the killers and the best-ordered few) are
-                // first searched two plies shallower (two: the same seat moves at the leaves,
-                // so the shallower value is not one move's worth off), and searched again at
-                // full depth when they beat alpha.
-                const bool late =
-                    reduce && depth >= 3 && i >= kLateMove && list.scores[i] < (1 << 29);
-                const int cut = late ? 2 : 0;
-                v = -negamax(child, k, depth - 1 - cut, ply + 1, -scout, -alpha);
-                if (late && !aborted && alpha < v)
-                    v = -negamax(child, k, depth - 1, ply + 1, -scout, -alpha);
+                // first searched shallower by an even number of plies (the same seat moves at
+                // the leaves, so the shallower value is not one move's worth off), and searched
+                // again at full depth when they beat alpha.
+                const int cut = reduce && list.scores[i] < (1 << 29)
+                                    ? late_move_reduction(depth, i, null_window)
+                                    : 0;
+                v = -negamax(child, k, depth - 1 - cut, ply + 1, -scout, -alpha, true,
+                             child_static);
+                if (cut > 0 && !aborted && alpha < v)
+                    v = -negamax(child, k, depth - 1, ply + 1, -scout, -alpha, true, child_static);
                 if (!aborted && scout < beta && alpha < v && v < beta)
-                    v = -negamax(child, k, depth - 1, ply + 1, -beta, -alpha);
+                    v = -negamax(child, k, depth - 1, ply + 1, -beta, -alpha, true, child_static);
             }
             if (aborted) return 0.0f;
             if (best < v) {

@@ -10,9 +10,11 @@
 // proves: the value of a completed depth D is exactly the depth-D minimax value of the root
 // (transposition entries cut off only at the same remaining depth), the value the fixed-depth
 // search of games/core/search.hpp returns (tests/test_ataxx_engine.cpp checks both). With it
-// (play on the clock) late moves are reduced and a null move is tried, both by two plies, and
-// moves two and three plies above the leaves whose child's static value is far below alpha
-// are not searched (futility pruning).
+// (play on the clock) late moves are reduced by an even number of plies growing with depth
+// and move number (late_move_reduction), a null move is tried (two plies less), moves two and
+// three plies above the leaves whose child's static value is far below alpha are not searched
+// (futility pruning), and null-window nodes one and two plies above the leaves whose static value
+// is well above beta are not searched either (reverse futility pruning).
 //
 // One ply above the leaves no move list is made: the moves come in stages (hash move, then by
 // pieces gained, grows before jumps), so a cutoff costs only the moves tried. The table asks
@@ -40,6 +42,12 @@ constexpr int kEngineMaxDepth = 64;
 // Upper bound of the grows and jumps of one 7x7 position (jumps: at most 16 per own piece and
 // per empty cell, with pieces + empty cells <= 49, so <= 16 * 24; grows <= 49).
 constexpr int kEngineMaxMoves = 512;
+
+// Plies by which the clock search (EngineLimits::reductions) first searches the move at
+// `move_index` in search order (0: the first) of a node `depth` plies above the leaves: 0 for
+// the first kLateMove = 3 moves and below depth 3, else ln(depth) * ln(index + 1) / 1.5 + 1
+// rounded down to even, at least 2, at most depth - 1; two less (at least 2) in a full window.
+int late_move_reduction(int depth, int move_index, bool null_window);
 
 // The leaf score of a weighted player for one seat: weights[i] * unit value of feature i,
 // summed in index order from 0.0f (games/core/search.hpp's weighted_score over unit_features),
