@@ -398,6 +398,74 @@ TEST(GomokuEngine, LateMovePruningCutsBelowTheRootOnly) {
     EXPECT_GE(fewer, 10);
 }
 
+// late_move_reduction against values derived by hand from 0.5 + ln(depth) ln(searched)
+// (divisor 1), each at least 0.09 from an integer: ln 2 = 0.693, ln 3 = 1.099, ln 5 = 1.609,
+// ln 6 = 1.792, ln 8 = 2.079, ln 10 = 2.303, ln 63 = 4.143.
+TEST(GomokuEngine, LateMoveReductionsGrowWithDepthAndMoveNumber) {
+    EXPECT_EQ(late_move_reduction(1, 5), 0);  // no reduction at the horizon's parent
+    EXPECT_EQ(late_move_reduction(6, 1), 0);  // nor of the first two moves
+    EXPECT_EQ(late_move_reduction(6, 0), 0);
+    EXPECT_EQ(late_move_reduction(3, 2), 1);       // 0.5 + 1.099 x 0.693 = 1.26
+    EXPECT_EQ(late_move_reduction(5, 5), 3);       // 0.5 + 1.609 x 1.609 = 3.09
+    EXPECT_EQ(late_move_reduction(6, 8), 4);       // 0.5 + 1.792 x 2.079 = 4.23
+    EXPECT_EQ(late_move_reduction(8, 10), 5);      // 0.5 + 2.079 x 2.303 = 5.29
+    EXPECT_EQ(late_move_reduction(2, 30), 1);      // at most depth - 1
+    EXPECT_EQ(late_move_reduction(4, 20), 3);      // 4.65, at most 3
+    EXPECT_EQ(late_move_reduction(63, 63), 17);    // 0.5 + 4.143 x 4.143 = 17.67
+    EXPECT_EQ(late_move_reduction(200, 500), 17);  // read as 63, 63
+    for (int d = 2; d < 40; ++d)
+        for (int n = 2; n < 40; ++n) {
+            EXPECT_LE(late_move_reduction(d, n), late_move_reduction(d + 1, n)) << d << " " << n;
+            EXPECT_LE(late_move_reduction(d, n), late_move_reduction(d, n + 1)) << d << " " << n;
+        }
+}
+
+// The deep reductions (EngineLimits::deep_reductions) change nothing in a depth-2 search (the
+// root's reductions are 1 ply either way) and visit fewer nodes in depth-5 searches of quiet
+// middle games (no four, open three or better of either side) that find no forced result.
+TEST(GomokuEngine, DeepReductionsCutOnlyAboveDepthTwo) {
+    using Geo = Geometry<15>;
+    std::mt19937 rng(2914);
+    GomokuEngine engine(seed_table(), 1u << 18);
+    auto search = [&](const Pos<15>& p, int depth, bool deep) {
+        EngineLimits limits = fixed_depth(depth);
+        limits.threat_search = false;
+        limits.deep_reductions = deep;
+        engine.clear();
+        return engine.think(15, RuleSet::Freestyle, cells_of(p), limits);
+    };
+    int quiet = 0, fewer = 0;
+    for (int trial = 0; trial < 2000 && quiet < 12; ++trial) {
+        Pos<15> p = picture<15>({}, 0);
+        const int stones = 10 + static_cast<int>(rng() % 15);
+        for (int i = 0; i < stones; ++i) {
+            const int c =
+                Geo::cell(3 + static_cast<int>(rng() % 9), 3 + static_cast<int>(rng() % 9));
+            if ((p.stones[0] | p.stones[1]).test(c)) continue;
+            p.stones[i % 2].set(c);
+        }
+        const Geo::BB empty = Geo::board().minus(p.stones[0] | p.stones[1]);
+        Levels<Geo::BB> levels[2];
+        both_levels<Geo>(p.stones, empty, false, levels);
+        if (five_points<Geo>(p.stones[0], empty, false).any() ||
+            five_points<Geo>(p.stones[1], empty, false).any() || levels[0].level[0].any() ||
+            levels[0].level[1].any() || levels[1].level[0].any() || levels[1].level[1].any())
+            continue;
+        const EngineResult deep2 = search(p, 2, true), old2 = search(p, 2, false);
+        EXPECT_EQ(deep2.nodes, old2.nodes) << "trial " << trial;
+        EXPECT_EQ(deep2.x * 15 + deep2.y, old2.x * 15 + old2.y) << "trial " << trial;
+        EXPECT_EQ(deep2.score, old2.score) << "trial " << trial;
+        const EngineResult deep5 = search(p, 5, true), old5 = search(p, 5, false);
+        EXPECT_TRUE(empty.test(Geo::cell(deep5.x, deep5.y))) << "trial " << trial;
+        // Counted where both searches end at depth 5 (a forced result ends one earlier).
+        if (deep5.depth != 5 || old5.depth != 5) continue;
+        ++quiet;
+        if (deep5.nodes < old5.nodes) ++fewer;
+    }
+    EXPECT_EQ(quiet, 12);
+    EXPECT_GE(fewer, 10);
+}
+
 // What `gaeval gomocup` plays with no arguments is the shipped file, weight for weight.
 TEST(GomokuEngine, TheDefaultPlayerIsTheShippedFile) {
     const games::PlayerFile file =
