@@ -420,9 +420,9 @@ TEST(GomokuEngine, LateMoveReductionsGrowWithDepthAndMoveNumber) {
         }
 }
 
-// The deep reductions everywhere (EngineLimits::Reductions::kDeep) change nothing in a depth-2
-// search (the root's reductions are 1 ply either way) and visit fewer nodes in depth-5 searches of
-// quiet middle games (no four, open three or better of either side) that find no forced result.
+// The deep reductions (EngineLimits::deep_reductions) change nothing in a depth-2 search (the
+// root's reductions are 1 ply either way) and visit fewer nodes in depth-5 searches of quiet
+// middle games (no four, open three or better of either side) that find no forced result.
 TEST(GomokuEngine, DeepReductionsCutOnlyAboveDepthTwo) {
     using Geo = Geometry<15>;
     std::mt19937 rng(2914);
@@ -430,8 +430,7 @@ TEST(GomokuEngine, DeepReductionsCutOnlyAboveDepthTwo) {
     auto search = [&](const Pos<15>& p, int depth, bool deep) {
         EngineLimits limits = fixed_depth(depth);
         limits.threat_search = false;
-        limits.reductions =
-            deep ? EngineLimits::Reductions::kDeep : EngineLimits::Reductions::kFixed;
+        limits.deep_reductions = deep;
         engine.clear();
         return engine.think(15, RuleSet::Freestyle, cells_of(p), limits);
     };
@@ -465,69 +464,6 @@ TEST(GomokuEngine, DeepReductionsCutOnlyAboveDepthTwo) {
     }
     EXPECT_EQ(quiet, 12);
     EXPECT_GE(fewer, 10);
-}
-
-// The deep reductions where the opponent is quiet (EngineLimits::Reductions::kDeepWhereQuiet)
-// in depth-3 searches without a five-point: only the root has depth 3, and the rules differ
-// there only (late_move_reduction(2, n) is 1 like kFixed's; at depth 3 it is 2 from the fifth
-// move, kFixed's 1). So the search is kDeep's, node for node, where the side not to move has
-// no cell of threat levels 1-3, and kFixed's where he has one.
-TEST(GomokuEngine, DeepReductionsOnlyWhereTheOpponentHasNoThreeOrFourToMake) {
-    using Geo = Geometry<15>;
-    using Reductions = EngineLimits::Reductions;
-    std::mt19937 rng(2915);
-    GomokuEngine engine(seed_table(), 1u << 18);
-    auto search = [&](const Pos<15>& p, Reductions reductions) {
-        EngineLimits limits = fixed_depth(3);
-        limits.threat_search = false;
-        limits.reductions = reductions;
-        engine.clear();
-        return engine.think(15, RuleSet::Freestyle, cells_of(p), limits);
-    };
-    auto same = [](const EngineResult& a, const EngineResult& b) {
-        return a.nodes == b.nodes && a.x == b.x && a.y == b.y && a.score == b.score && a.pv == b.pv;
-    };
-    int quiet = 0, quiet_differs = 0, threatened = 0, threatened_differs = 0;
-    for (int trial = 0; trial < 4000 && (quiet < 12 || threatened < 12); ++trial) {
-        Pos<15> p = picture<15>({}, 0);
-        // The opponent (seat 1, not to move) has a few stones spread out or many together.
-        const int spread = trial % 2 == 0 ? 13 : 7;
-        const int stones = 6 + static_cast<int>(rng() % 12);
-        for (int i = 0; i < stones; ++i) {
-            const int c = Geo::cell(1 + static_cast<int>(rng() % spread),
-                                    1 + static_cast<int>(rng() % spread));
-            if ((p.stones[0] | p.stones[1]).test(c)) continue;
-            p.stones[i % 2].set(c);
-        }
-        const Geo::BB empty = Geo::board().minus(p.stones[0] | p.stones[1]);
-        if (five_points<Geo>(p.stones[0], empty, false).any() ||
-            five_points<Geo>(p.stones[1], empty, false).any())
-            continue;
-        Levels<Geo::BB> levels[2];
-        both_levels<Geo>(p.stones, empty, false, levels);
-        const bool opponent_quiet =
-            !(levels[1].level[0] | levels[1].level[1] | levels[1].level[2]).any();
-        if (opponent_quiet ? quiet >= 12 : threatened >= 12) continue;
-        const EngineResult where_quiet = search(p, Reductions::kDeepWhereQuiet);
-        const EngineResult deep = search(p, Reductions::kDeep);
-        const EngineResult fixed = search(p, Reductions::kFixed);
-        if (where_quiet.depth != 3) continue;  // a forced result ends the search earlier
-        if (opponent_quiet) {
-            ++quiet;
-            EXPECT_TRUE(same(where_quiet, deep)) << "trial " << trial;
-            if (!same(where_quiet, fixed)) ++quiet_differs;
-        } else {
-            ++threatened;
-            EXPECT_TRUE(same(where_quiet, fixed)) << "trial " << trial;
-            if (!same(where_quiet, deep)) ++threatened_differs;
-        }
-    }
-    EXPECT_EQ(quiet, 12);
-    EXPECT_EQ(threatened, 12);
-    // The rules differ in half or more of these positions, so the checks above tell them
-    // apart.
-    EXPECT_GE(quiet_differs, 6) << quiet_differs;
-    EXPECT_GE(threatened_differs, 6) << threatened_differs;
 }
 
 // What `gaeval gomocup` plays with no arguments is the shipped file, weight for weight.

@@ -745,10 +745,6 @@ class Searcher {
         int searched = 0;
         // Moves never reduced: own fours and the cells of threat levels 1-2 of either side.
         const BB threats = inc_.four[me] | lm.level[0] | lm.level[1] | lo.level[0] | lo.level[1];
-        // The deep reductions, where EngineLimits::reductions allows them here.
-        const bool deep = limits_.reductions == EngineLimits::Reductions::kDeep ||
-                          (limits_.reductions == EngineLimits::Reductions::kDeepWhereQuiet &&
-                           !(lo.level[0] | lo.level[1] | lo.level[2]).any());
         s_.tt.prefetch(hash_ ^ keys_[me][static_cast<std::size_t>(moves[0])]);
         for (int i = 0; i < moves.size; ++i) {
             const int c = moves[i];
@@ -760,7 +756,7 @@ class Searcher {
             int reduction = 0;
             if (depth >= 2 && searched >= 2 && !threats.test(c) && c != tt_move &&
                 c != killers_[ply][0] && c != killers_[ply][1])
-                reduction = deep                          ? late_move_reduction(depth, searched)
+                reduction = limits_.deep_reductions       ? late_move_reduction(depth, searched)
                             : searched >= 8 && depth >= 5 ? 2
                                                           : 1;
             const bool settled = settles_at_once(c, empty);

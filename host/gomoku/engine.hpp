@@ -3,12 +3,12 @@
 // pruned to the few best by their move value (both sides' line shapes through the cell,
 // patterns.hpp), move ordering (hash move, threat cells, killers, move value, history), forced
 // replies to fours and open threes (ordered by the learned table's ranks), late move
-// reductions (growing with depth and move number where the opponent has no four or open three
-// to make), late move pruning 1 to 3 plies above the horizon, and threat-space search (VCF first,
-// then VCT, in a fifth of the time) at the root; the answer is checked against the opponent's VCF
-// and VCT. Threat patterns are kept move by move (patterns.hpp: the same cell sets as threats.hpp's
-// whole-board functions). The evaluation is the learned player's own (the 11 rewards and K of
-// players.hpp, unchanged from the player file, with its positional term):
+// reductions growing with depth and move number, late move pruning 1 to 3 plies above the
+// horizon, and threat-space search (VCF first, then VCT, in a fifth of the time) at the root;
+// the answer is checked against the opponent's VCF and VCT. Threat patterns are kept move by move
+// (patterns.hpp: the same cell sets as threats.hpp's whole-board functions). The evaluation is the
+// learned player's own (the 11 rewards and K of players.hpp, unchanged from the player file, with
+// its positional term):
 //   - the move order at forced replies is the table's rank order (highest reward first),
 //   - the leaf value is the positional term's threat potentials (4 / 2 / 1 per cell of level
 //     1 / 2 / 3, the mover's minus the opponent's) plus the normalised reward of the best rank
@@ -35,13 +35,10 @@ struct EngineLimits {
     // Late move pruning: quiet nodes 1 to 3 plies above the horizon search fewer of their
     // moves by move value (engine.cpp, kLateMoves); false: every node up to kMaxScored.
     bool prune_late_moves = true;
-    // Late move reductions. kFixed: 1 ply, or 2 from the ninth move at depth 5 or more (before
-    // issue 29's fifteenth round). kDeep: late_move_reduction (growing with depth and move
-    // number) at every node. kDeepWhereQuiet: late_move_reduction at nodes where the opponent
-    // (the side not to move) has no cell of threat levels 1-3 (no four or open three of his
-    // next), kFixed's elsewhere.
-    enum class Reductions { kFixed, kDeep, kDeepWhereQuiet };
-    Reductions reductions = Reductions::kDeepWhereQuiet;
+    // Late move reductions by late_move_reduction (growing with depth and move number);
+    // false: 1 ply, or 2 from the ninth move at depth 5 or more (before issue 29's fourteenth
+    // round).
+    bool deep_reductions = true;
 };
 
 struct EngineResult {
