@@ -30,9 +30,6 @@ constexpr int kMaxScored = 10;
 // kLateMoves[depth] at a node of remaining depth 1 to 3 below the root (bench/results/
 // gomoku-engines.md, tenth and twelfth rounds: the pruned plies buy depth at 200 ms a turn).
 constexpr int kLateMoves[4] = {kMaxScored, 4, 6, 8};
-// Late move reductions grow with the remaining depth and the move's number:
-// late_move_reduction's divisor (bench/results/gomoku-engines.md, fourteenth round).
-constexpr double kReductionDivisor = 1.0;
 
 // Shares of the move's time (elapsed from its start): the root VCF runs until kVcfShare, the
 // root VCT until kVctShare, and no new main-search iteration starts after kIterationShare
@@ -96,29 +93,7 @@ int from_tt(int score, int ply) {
     return score;
 }
 
-// The reductions of late_move_reduction for depth and searched below 64 (larger ones read
-// the last row / column), computed once.
-const std::array<std::array<int8_t, 64>, 64>& reduction_table() {
-    static const auto table = [] {
-        std::array<std::array<int8_t, 64>, 64> t{};
-        for (int d = 2; d < 64; ++d)
-            for (int n = 2; n < 64; ++n) {
-                const double r = 0.5 + std::log(static_cast<double>(d)) *
-                                           std::log(static_cast<double>(n)) / kReductionDivisor;
-                t[d][n] = static_cast<int8_t>(std::max(1, std::min(static_cast<int>(r), d - 1)));
-            }
-        return t;
-    }();
-    return table;
-}
-
 }  // namespace
-
-int late_move_reduction(int depth, int searched) {
-    if (depth < 2 || searched < 2) return 0;
-    return reduction_table()[static_cast<std::size_t>(std::min(depth, 63))]
-                            [static_cast<std::size_t>(std::min(searched, 63))];
-}
 
 // The transposition table: a power-of-2 array of entries on 2 MB-aligned memory, advised to
 // the kernel as huge pages (its probes are the search's costliest cache and TLB misses).
@@ -756,9 +731,7 @@ class Searcher {
             int reduction = 0;
             if (depth >= 2 && searched >= 2 && !threats.test(c) && c != tt_move &&
                 c != killers_[ply][0] && c != killers_[ply][1])
-                reduction = limits_.deep_reductions       ? late_move_reduction(depth, searched)
-                            : searched >= 8 && depth >= 5 ? 2
-                                                          : 1;
+                reduction = searched >= 8 && depth >= 5 ? 2 : 1;
             const bool settled = settles_at_once(c, empty);
             if (!settled) make(c);
             int v;

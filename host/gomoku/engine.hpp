@@ -3,9 +3,9 @@
 // pruned to the few best by their move value (both sides' line shapes through the cell,
 // patterns.hpp), move ordering (hash move, threat cells, killers, move value, history), forced
 // replies to fours and open threes (ordered by the learned table's ranks), late move
-// reductions growing with depth and move number, late move pruning 1 to 3 plies above the
-// horizon, and threat-space search (VCF first, then VCT, in a fifth of the time) at the root;
-// the answer is checked against the opponent's VCF and VCT. Threat patterns are kept move by move
+// reductions, late move pruning 1 to 3 plies above the horizon, and threat-space search (VCF
+// first, then VCT, in a fifth of the time) at the root; the answer is checked against the
+// opponent's VCF and VCT. Threat patterns are kept move by move
 // (patterns.hpp: the same cell sets as threats.hpp's whole-board functions). The evaluation is the
 // learned player's own (the 11 rewards and K of players.hpp, unchanged from the player file, with
 // its positional term):
@@ -35,10 +35,6 @@ struct EngineLimits {
     // Late move pruning: quiet nodes 1 to 3 plies above the horizon search fewer of their
     // moves by move value (engine.cpp, kLateMoves); false: every node up to kMaxScored.
     bool prune_late_moves = true;
-    // Late move reductions by late_move_reduction (growing with depth and move number);
-    // false: 1 ply, or 2 from the ninth move at depth 5 or more (before issue 29's fourteenth
-    // round).
-    bool deep_reductions = true;
 };
 
 struct EngineResult {
@@ -59,12 +55,6 @@ constexpr int kEngineWin = 1000000;
 // the opponent's times kValueTotalOpponent, divided by 16 (truncated toward zero); the
 // mover, who plays next, weighs his own more.
 constexpr int kValueTotalOwn = 8, kValueTotalOpponent = 4;
-
-// The plies a late quiet move is first searched shallower at a node of remaining depth
-// `depth` when `searched` moves were searched before it: 0 when depth or searched is below 2,
-// else 0.5 + ln(depth) ln(searched) / a divisor (engine.cpp) truncated, at least 1 and at
-// most depth - 1 (depth and searched above 63 read as 63).
-int late_move_reduction(int depth, int searched);
 
 class GomokuEngine {
   public:
