@@ -71,6 +71,28 @@ std::vector<Square7Fixture> sample_positions(int count, uint32_t seed) {
     return out;
 }
 
+// Positions (crowded boards and lone pieces: games that can end within a few plies) where plain
+// alpha-beta finds a win for the side to move within 3 plies under `weights`: the first `count`
+// of at most `max_tries` random setups drawn from `seed`.
+std::vector<Square7Fixture> forced_win_positions(const float* weights, uint32_t seed, int count,
+                                                 int max_tries) {
+    std::mt19937 rng(seed);
+    std::vector<Square7Fixture> out;
+    for (int tries = 0; tries < max_tries && static_cast<int>(out.size()) < count; ++tries) {
+        const int pieces =
+            tries % 2 == 0 ? 70 + static_cast<int>(rng() % 25) : 8 + static_cast<int>(rng() % 10);
+        Square7Fixture f(testing::random_setup(rng, Shape{}, RuleSet::Ataxx, 2, pieces,
+                                               static_cast<int>(rng() % 10)));
+        if (f.game.is_over(f.pos)) continue;
+        AlphaBetaLimits ab;
+        ab.depth = 3;
+        if (alpha_beta<Square7Game, 8>(f.game, f.pos, weights, ab, DrawAddress{1, 0, 0}).value >=
+            kAlphaBetaWin - 1000.0f)
+            out.push_back(f);
+    }
+    return out;
+}
+
 TEST(AtaxxEngine, LeafScoreIsTheTrainingEvaluatorsFloat) {
     std::mt19937 rng(11);
     for (const auto* w : {&kWeights, &kPositiveWeights}) {
@@ -211,29 +233,17 @@ TEST(AtaxxEngine, ReducedSearchKeepsTheForcedWinsOfThePlainSearch) {
     const std::atomic<bool> never{false};
     for (const auto* w : {&kWeights, &kPositiveWeights}) {
         Engine engine(*w, 4);
-        std::mt19937 rng(w == &kWeights ? 21 : 22);
-        int wins = 0;
-        for (int tries = 0; tries < 4000 && wins < 12; ++tries) {
-            // Crowded boards and lone pieces: games that can end within a few plies.
-            const int pieces = tries % 2 == 0 ? 70 + static_cast<int>(rng() % 25)
-                                              : 8 + static_cast<int>(rng() % 10);
-            const Square7Fixture f(testing::random_setup(rng, Shape{}, RuleSet::Ataxx, 2, pieces,
-                                                         static_cast<int>(rng() % 10)));
-            if (f.game.is_over(f.pos)) continue;
-            AlphaBetaLimits ab;
-            ab.depth = 3;
-            const float plain =
-                alpha_beta<Square7Game, 8>(f.game, f.pos, w->data(), ab, DrawAddress{1, 0, 0})
-                    .value;
-            if (plain < kAlphaBetaWin - 1000.0f) continue;
-            ++wins;
+        const auto wins = forced_win_positions(w->data(), w == &kWeights ? 21 : 22, 12, 4000);
+        ASSERT_EQ(wins.size(), 12u);
+        for (std::size_t i = 0; i < wins.size(); ++i) {
+            const Square7Fixture& f = wins[i];
             EngineLimits limits;
             limits.depth = 7;
             limits.reductions = true;
             const EngineResult r = engine.search(f.game, f.pos, limits, never);
-            ASSERT_GE(r.value, kAlphaBetaWin - 1000.0f) << "try " << tries;
+            ASSERT_GE(r.value, kAlphaBetaWin - 1000.0f) << "position " << i;
             const int plies = static_cast<int>(kAlphaBetaWin - r.value);
-            ASSERT_LE(plies, 7) << "try " << tries;
+            ASSERT_LE(plies, 7) << "position " << i;
             const Position<1, 2> child = f.game.make(f.pos, r.move);
             if (f.game.is_over(child)) {
                 EXPECT_EQ(f.game.seat_result(child, f.pos.side), SeatResult::Win);
@@ -244,9 +254,8 @@ TEST(AtaxxEngine, ReducedSearchKeepsTheForcedWinsOfThePlainSearch) {
             const float reply =
                 alpha_beta<Square7Game, 8>(f.game, child, w->data(), proof, DrawAddress{1, 0, 0})
                     .value;
-            ASSERT_LE(reply, -(kAlphaBetaWin - 1000.0f)) << "try " << tries;
+            ASSERT_LE(reply, -(kAlphaBetaWin - 1000.0f)) << "position " << i;
         }
-        EXPECT_EQ(wins, 12);
     }
 }
 
@@ -258,29 +267,16 @@ TEST(AtaxxEngine, ReducedSearchOfThreePliesKeepsTheWinsOfThreePlies) {
     const std::atomic<bool> never{false};
     for (const auto* w : {&kWeights, &kPositiveWeights}) {
         Engine engine(*w, 4);
-        std::mt19937 rng(w == &kWeights ? 41 : 42);
-        int wins = 0;
-        for (int tries = 0; tries < 20000 && wins < 60; ++tries) {
-            const int pieces = tries % 2 == 0 ? 70 + static_cast<int>(rng() % 25)
-                                              : 8 + static_cast<int>(rng() % 10);
-            const Square7Fixture f(testing::random_setup(rng, Shape{}, RuleSet::Ataxx, 2, pieces,
-                                                         static_cast<int>(rng() % 10)));
-            if (f.game.is_over(f.pos)) continue;
-            AlphaBetaLimits ab;
-            ab.depth = 3;
-            const float plain =
-                alpha_beta<Square7Game, 8>(f.game, f.pos, w->data(), ab, DrawAddress{1, 0, 0})
-                    .value;
-            if (plain < kAlphaBetaWin - 1000.0f) continue;
-            ++wins;
+        const auto wins = forced_win_positions(w->data(), w == &kWeights ? 41 : 42, 60, 20000);
+        ASSERT_EQ(wins.size(), 60u);
+        for (std::size_t i = 0; i < wins.size(); ++i) {
             engine.clear();
             EngineLimits limits;
             limits.depth = 3;
             limits.reductions = true;
-            const EngineResult r = engine.search(f.game, f.pos, limits, never);
-            ASSERT_GE(r.value, kAlphaBetaWin - 1000.0f) << "try " << tries;
+            const EngineResult r = engine.search(wins[i].game, wins[i].pos, limits, never);
+            ASSERT_GE(r.value, kAlphaBetaWin - 1000.0f) << "position " << i;
         }
-        EXPECT_EQ(wins, 60);
     }
 }
 
