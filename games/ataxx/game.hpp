@@ -134,9 +134,7 @@ struct Game : PlayoutRules<Geometry, P> {
         if constexpr (kSquare7) {
             const int us = p.side;
             return scratch_best_move(p, at, s, [&](Move m) {
-                const Pos child = this->make(Base::read_pos(s.pos), m);
-                return ataxx::unit_score(this->geo, child.of(us), this->opponents(child, us),
-                                         scratch_read(s.weights));
+                return this->child_score(Base::read_pos(s.pos), m, us, scratch_read(s.weights));
             });
         } else {
             return scratch_best_move(p, at, s, [&](Move m) {
