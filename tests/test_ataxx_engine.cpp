@@ -71,18 +71,23 @@ std::vector<Square7Fixture> sample_positions(int count, uint32_t seed) {
     return out;
 }
 
-// Positions (crowded boards and lone pieces: games that can end within a few plies) where plain
-// alpha-beta finds a win for the side to move within 3 plies under `weights`: the first `count`
-// of at most `max_tries` random setups drawn from `seed`.
+// A random setup of a game that can end within a few plies, the `tries`-th drawn from rng: a
+// crowded board (70-94 pieces in all) on even tries, lone pieces (8-17) on odd ones.
+Square7Fixture near_end_setup(std::mt19937& rng, int tries) {
+    const int pieces =
+        tries % 2 == 0 ? 70 + static_cast<int>(rng() % 25) : 8 + static_cast<int>(rng() % 10);
+    return Square7Fixture(testing::random_setup(rng, Shape{}, RuleSet::Ataxx, 2, pieces,
+                                                static_cast<int>(rng() % 10)));
+}
+
+// Positions of near_end_setup where plain alpha-beta finds a win for the side to move within
+// 3 plies under `weights`: the first `count` of at most `max_tries` setups drawn from `seed`.
 std::vector<Square7Fixture> forced_win_positions(const float* weights, uint32_t seed, int count,
                                                  int max_tries) {
     std::mt19937 rng(seed);
     std::vector<Square7Fixture> out;
     for (int tries = 0; tries < max_tries && static_cast<int>(out.size()) < count; ++tries) {
-        const int pieces =
-            tries % 2 == 0 ? 70 + static_cast<int>(rng() % 25) : 8 + static_cast<int>(rng() % 10);
-        Square7Fixture f(testing::random_setup(rng, Shape{}, RuleSet::Ataxx, 2, pieces,
-                                               static_cast<int>(rng() % 10)));
+        const Square7Fixture f = near_end_setup(rng, tries);
         if (f.game.is_over(f.pos)) continue;
         AlphaBetaLimits ab;
         ab.depth = 3;
@@ -324,11 +329,7 @@ TEST(AtaxxEngine, ReducedSearchReportsOnlyRealWinsAndLosses) {
         std::mt19937 rng(w == &kWeights ? 31 : 32);
         int wins = 0, losses = 0;
         for (int tries = 0; tries < 600; ++tries) {
-            // Crowded boards and lone pieces: games that can end within a few plies.
-            const int pieces = tries % 2 == 0 ? 70 + static_cast<int>(rng() % 25)
-                                              : 8 + static_cast<int>(rng() % 10);
-            const Square7Fixture f(testing::random_setup(rng, Shape{}, RuleSet::Ataxx, 2, pieces,
-                                                         static_cast<int>(rng() % 10)));
+            const Square7Fixture f = near_end_setup(rng, tries);
             if (f.game.is_over(f.pos)) continue;
             for (int depth = 3; depth <= 5; ++depth) {
                 engine.clear();
